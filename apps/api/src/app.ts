@@ -1,0 +1,99 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppBindings, AppDeps } from './app-types';
+import { createDatabaseHealth, type DatabaseHealth } from './db/health';
+import { healthRoutes } from './features/health/health.routes';
+import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
+import { AppError } from './lib/app-error';
+import { requestLogger } from './lib/request-logger';
+import { webAppRoutes } from './lib/web-app';
+
+/**
+ * The typed API: every feature router, chained so `hc<ApiType>` on the web knows each route's
+ * input and output. The web imports this type only (`import type`).
+ */
+function apiRoutes(health: DatabaseHealth) {
+  return new Hono<AppBindings>().route('/', healthRoutes(health));
+}
+export type ApiType = ReturnType<typeof apiRoutes>;
+
+/**
+ * Builds the whole HTTP application. Middleware order matters:
+ * 1. requestId, logger binding and request logging wrap everything, so every line has an id;
+ * 2. security headers apply to API and web responses alike;
+ * 3. compression (skipped for precompressed assets, which already carry Content-Encoding);
+ * 4. the body limit guards every /api route before any handler reads a body;
+ * 5. feature routers under /api, then a JSON 404 for any other /api path;
+ * 6. the built web app, with index.html for every other path (client-side routing).
+ */
+export function createApp(deps: AppDeps) {
+  const { env, logger } = deps;
+  const health = createDatabaseHealth(deps.database);
+  const isHttps = env.APP_URL.startsWith('https://');
+
+  const api = apiRoutes(health);
+  if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health));
+  api.all('*', (c) => {
+    throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
+  });
+
+  const app = new Hono<AppBindings>();
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('logger', logger);
+    await next();
+  });
+  app.use(requestLogger());
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position popovers and toasts with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(isHttps ? { upgradeInsecureRequests: [] } : {}),
+      },
+      strictTransportSecurity: isHttps ? 'max-age=31536000; includeSubDomains' : false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xContentTypeOptions: 'nosniff',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: env.MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', `The request is too large (limit ${Math.round(env.MAX_BODY_BYTES / 1024)} kB).`);
+      },
+    }),
+  );
+  app.route('/api', api);
+  if (deps.webDir) app.route('/', webAppRoutes(deps.webDir, logger));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      const body = new AppError('bad_request', error.message || 'The request could not be read.').toBody();
+      return c.json(body, error.status);
+    }
+    c.get('logger').error({ err: error, reqId: c.get('requestId') }, 'unhandled error');
+    return c.json(new AppError('internal', 'Something went wrong on our side. Please try again.').toBody(), 500);
+  });
+  app.notFound((c) => c.json(new AppError('not_found', 'Not found.').toBody(), 404));
+
+  return app;
+}

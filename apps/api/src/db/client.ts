@@ -1,0 +1,113 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import * as featuresSchema from './schema/features';
+
+export const schema = { ...featuresSchema };
+export type Schema = typeof schema;
+/** The query builder both drivers share; feature code depends on this, never on a driver. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseOptions =
+  | { driver: 'pglite'; dataDir: string }
+  | { driver: 'pglite-memory' }
+  | { driver: 'postgres'; url: string; poolSize: number };
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly driver: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer (health check). */
+  ping(): Promise<void>;
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Any number: an arbitrary constant both server and migrations agree on. */
+const MIGRATION_LOCK_KEY = 724_913_001;
+
+/**
+ * Opens the database: PGlite in DATA_DIR by default (locked to this process), node-postgres when
+ * DATABASE_URL is set. See docs/decisions/002-database-drivers.md.
+ */
+export async function openDatabase(options: DatabaseOptions, logger?: Logger): Promise<DatabaseHandle> {
+  if (options.driver === 'postgres') return openPostgres(options.url, options.poolSize, logger);
+
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (options.driver === 'pglite') {
+    lock = lockDataDir(options.dataDir);
+    const dir = join(resolve(options.dataDir), 'pglite');
+    mkdirSync(dir, { recursive: true });
+    try {
+      client = await PGlite.create(dir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    async ping() {
+      await client.query('select 1');
+    },
+    async migrate(migrationsFolder) {
+      // One process owns a PGlite directory, so no cross-process migration lock is needed.
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number, logger?: Logger): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client whose server went away (restart, failover) emits 'error'. Without a listener
+  // that would crash the process; with it the pool drops the client and the next query opens a
+  // fresh connection — this is how the server reconnects after PostgreSQL restarts.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection lost; the pool will reconnect'));
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'postgres',
+    async ping() {
+      await pool.query('select 1');
+    },
+    async migrate(migrationsFolder) {
+      // Several processes may start together against one PostgreSQL: an advisory lock makes
+      // exactly one of them apply the migrations while the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * Server configuration, read once from the environment and validated (architecture.md,
+ * "Configuration"). Every variable has a safe local default except the few that production
+ * must set; a bad value stops the process with one line per problem (see `loadEnv`).
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const optionalUrl = (protocols: string[], hint: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => {
+        if (v === undefined) return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: hint },
+    );
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    APP_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL such as https://care.example.tt'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'must be a postgres:// connection URL'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
+    MAIL_FROM: z.string().min(3).default('Tavara <no-reply@localhost>'),
+    SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@localhost'),
+    WHATSAPP_NUMBER: z
+      .string()
+      .regex(/^\d{7,15}$/, { message: 'must be digits only with country code, e.g. 18685551234' })
+      .default('18685550100'),
+    OPENAI_API_KEY: z.string().optional().transform((v) => (v === '' ? undefined : v)),
+    OPENAI_BASE_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL'),
+    OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    ADMIN_EMAILS: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' }))),
+    AUTH_AUTO_CONFIRM: booleanFlag,
+    AUTH_SECRET: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v))
+      .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Largest request body the API accepts, in bytes (uploads have their own, larger limit). */
+    MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    /**
+     * Enables `/api/__test/*` hooks (simulated database outage) for the end-to-end suite.
+     * Refused in production.
+     */
+    E2E_TEST_HOOKS: booleanFlag,
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (32+ random characters)' });
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (the dev outbox is never used there)' });
+    }
+    if (!env.APP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production (public https URL)' });
+    }
+    if (env.E2E_TEST_HOOKS) {
+      ctx.addIssue({ code: 'custom', path: ['E2E_TEST_HOOKS'], message: 'must not be set in production' });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses the given environment; throws `EnvError` listing one line per problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment';
+    const value = source[String(issue.path[0])];
+    const shown = value === undefined ? '' : ` (got "${redact(String(issue.path[0]), value)}")`;
+    return `${name} ${issue.message}${shown}`;
+  });
+  throw new EnvError(problems);
+}
+
+/** Never echo a secret back into logs, even when it is the value that is wrong. */
+function redact(name: string, value: string): string {
+  return /SECRET|KEY|PASSWORD|DATABASE_URL|SMTP_URL/.test(name) ? '***' : value;
+}

@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import type { AppBindings } from '../app-types';
+import type { Logger } from './logger';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app. Vite puts content-hashed files under /assets, so they are cached
+ * for a year (a new build gets new names); the build also writes .br/.gz siblings, served when
+ * the browser accepts them. Any other GET answers index.html (no-cache, so a deploy is picked
+ * up at once) and React Router shows the page — or its not-found page.
+ */
+export function webAppRoutes(webDir: string, logger: Logger) {
+  const indexPath = join(webDir, 'index.html');
+  const app = new Hono<AppBindings>();
+  if (!existsSync(indexPath)) {
+    logger.warn({ webDir }, 'web app not built: run `npm run build` to serve the pages');
+    return app;
+  }
+  const indexHtml = readFileSync(indexPath, 'utf8');
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: webDir,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header('Cache-Control', IMMUTABLE);
+      },
+    }),
+  );
+  // A missing hashed asset is a 404, never index.html: a stale page must see its chunk fail.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.use(
+    '*',
+    serveStatic({
+      root: webDir,
+      precompressed: true,
+      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__no_such_file__' : path),
+      onFound: (_path, c) => {
+        c.header('Cache-Control', 'public, max-age=3600');
+      },
+    }),
+  );
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml);
+  });
+  return app;
+}

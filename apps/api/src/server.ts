@@ -1,0 +1,62 @@
+// Process entry: configuration, start, and a clean shutdown on SIGTERM/SIGINT. Nothing else.
+import { EnvError, loadEnv } from './env';
+import { createLogger } from './lib/logger';
+import { resolveRuntimePaths } from './paths';
+import { startServer } from './start';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { PRODUCT_NAME } from '@tavara/shared/product';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const started = performance.now();
+  let server;
+  try {
+    server = await startServer(env, logger, resolveRuntimePaths(import.meta.url));
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  logger.info(
+    { url: server.url, database: server.database.driver, ms: Math.round(performance.now() - started) },
+    'server listening',
+  );
+  if (process.stdout.isTTY || env.NODE_ENV !== 'production') console.log(`\n  ${PRODUCT_NAME} is running at ${server.url}\n`);
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { ROUTES, type RoutePath } from '@tavara/shared/routes';
+import { RootLayout } from '@/components/layouts/root-layout';
+import { lazyPage } from './lazy-page';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+const QueryLayout = lazyPage(() => import('./query-layout'));
+const BeingBuiltPage = lazyPage(() => import('./routes/being-built-page'));
+const NotFoundPage = lazyPage(() => import('./routes/not-found-page'));
+
+/**
+ * Pages that exist so far. Every other path of the spec's route table shows the "being built"
+ * page inside the layout until its issue adds its page here.
+ */
+const PAGES: Partial<Record<RoutePath, Page>> = {};
+
+/** Pages that render without the data cache (kept off TanStack Query for a light first load). */
+const STATIC_PAGES: Partial<Record<RoutePath, Page>> = {
+  '/': lazyPage(() => import('./routes/home-page')),
+};
+
+/**
+ * Declarative routes (not the data router): the data router adds ~17 kB gzip to every first
+ * load and the app loads its data with TanStack Query anyway. See docs/decisions/006-web-shell.md.
+ */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route element={<RootLayout />}>
+          {Object.entries(STATIC_PAGES).map(([path, Page]) => (
+            <Route key={path} path={path} element={<Page />} />
+          ))}
+          <Route element={<QueryLayout />}>
+            {ROUTES.filter(({ path }) => !(path in STATIC_PAGES)).map(({ path }) => {
+              const Page = PAGES[path] ?? BeingBuiltPage;
+              return <Route key={path} path={path} element={<Page />} />;
+            })}
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,76 @@
+import { HeartHandshake, Menu, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { PRODUCT_NAME } from '@tavara/shared/product';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { NavigationMenu } from './navigation-menu';
+
+const LINKS = [
+  { to: '/about', label: 'About' },
+  { to: '/features', label: 'Features' },
+] as const;
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-ink hover:bg-brand-soft',
+    isActive && 'text-brand underline decoration-2 underline-offset-8',
+  );
+
+/**
+ * Spec §2 "Navigation bar", signed-out state. Below 768 px the links collapse behind a labelled
+ * toggle; the menu closes on navigation so the page underneath is never hidden by it.
+ */
+export function NavBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="border-b border-line bg-surface">
+      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
+        <Link to="/" className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 text-xl font-bold text-brand">
+          <HeartHandshake aria-hidden="true" className="size-7" />
+          {PRODUCT_NAME}
+        </Link>
+
+        <div className="hidden items-center gap-1 md:flex">
+          {LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <NavigationMenu />
+        </div>
+
+        <Button asChild>
+          <Link to="/auth">Sign In</Link>
+        </Button>
+
+        <Button
+          variant="ghost"
+          className="md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+        </Button>
+
+        <div id={menuId} hidden={!menuOpen} className="w-full md:hidden">
+          <ul className="flex flex-col gap-1 border-t border-line py-2">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={(s) => cn(linkClass(s), 'w-full')}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
+import { legacyRedirectTarget } from '@tavara/shared/routes';
+import { useRouteTitle } from '@/app/route-title';
+import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { Footer } from './footer';
+import { NavBar } from './nav-bar';
+import { PageSkeleton } from './page-skeleton';
+import { StatusBanner } from './status-banner';
+import { ToastHost } from './toast-host';
+
+/** The frame of every page: skip link, status banner, navigation, the page, footer. */
+export function RootLayout() {
+  const location = useLocation();
+  const redirect = legacyRedirectTarget(location);
+  const title = useRouteTitle();
+
+  useEffect(() => {
+    document.title =
+      location.pathname === '/' ? `${PRODUCT_NAME} — ${PRODUCT_TAGLINE}` : `${title ?? 'Page not found'} · ${PRODUCT_NAME}`;
+  }, [title, location.pathname]);
+
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-surface px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <StatusBanner />
+      <NavBar />
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <RouteErrorBoundary key={location.pathname}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </main>
+      <Footer />
+      <ToastHost />
+    </div>
+  );
+}

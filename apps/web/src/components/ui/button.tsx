@@ -1,0 +1,38 @@
+import { Slot } from 'radix-ui';
+import type { ButtonHTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+const VARIANTS = {
+  primary: 'bg-brand text-white hover:bg-brand-strong',
+  secondary: 'bg-surface text-ink border border-line hover:bg-brand-soft',
+  ghost: 'text-ink hover:bg-brand-soft',
+} as const;
+
+const SIZES = {
+  // 44 px tall by default: comfortable for older hands (WCAG asks for ≥ 24 px).
+  md: 'min-h-11 px-4 text-base',
+  sm: 'min-h-9 px-3 text-sm',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof VARIANTS;
+  size?: keyof typeof SIZES;
+  /** Render the child element (e.g. a router Link) with button styling. */
+  asChild?: boolean;
+}
+
+export function Button({ variant = 'primary', size = 'md', asChild = false, className, type, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : 'button';
+  return (
+    <Component
+      type={asChild ? undefined : (type ?? 'button')}
+      className={cn(
+        'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+        VARIANTS[variant],
+        SIZES[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

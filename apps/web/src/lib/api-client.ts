@@ -1,0 +1,54 @@
+import type { ApiType } from '@tavara/api/app';
+import type { ApiErrorBody } from '@tavara/shared/api-error';
+import { hc } from 'hono/client';
+
+/** The typed API client (types come from the server's routers; no server code is bundled). */
+export const api = hc<ApiType>('/api');
+
+/** An API failure in the one error shape, or a network failure (`code: 'network'`). */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+
+// A hand-written check rather than the shared zod schema: zod would add ~24 kB gzip to every
+// page's first load just to read three fields.
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const error = (body as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+/**
+ * Awaits a typed-client call and returns its JSON, or throws `ApiError` with the server's
+ * message. The only place the client reads the error shape.
+ */
+export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<T> {
+  let response;
+  try {
+    response = await call;
+  } catch {
+    throw new ApiError('network', NETWORK_MESSAGE, 0);
+  }
+  if (response.ok) return response.json();
+  const body: unknown = await response.json().catch(() => undefined);
+  if (isApiErrorBody(body)) {
+    const { code, message, fields } = body.error;
+    throw new ApiError(code, message, response.status, fields);
+  }
+  throw new ApiError('http', `The server answered with an error (${response.status}). Please try again.`, response.status);
+}

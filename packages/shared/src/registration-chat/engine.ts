@@ -1,0 +1,695 @@
+import type { PublicRole } from '../roles';
+import { getLiveValidationError, validateChatInput } from '../validation/chat-input';
+import { CHAT_SHORT_MESSAGE_CHARS, CHAT_SIMILARITY_THRESHOLD } from './chat-config';
+import {
+  createChatState,
+  type ChatAnswerValue,
+  type ChatMessage,
+  type ChatOption,
+  type ChatProgress,
+  type ChatState,
+} from './chat-state';
+import {
+  getRoleNoun,
+  isMultiSelectQuestion,
+  ROLE_OPTIONS,
+  encodeQuestionIndex,
+  type ChatFlow,
+  type ChatFlows,
+  type ChatQuestion,
+  type ChatSection,
+} from './flows';
+import {
+  CHAT_TEXT,
+  containsProtectedPhrase,
+  fillTransitionPhrase,
+  getSectionCompleteText,
+  getSelectionCounterText,
+  PHRASE_LISTS,
+  pickPhraseIndex,
+  type PhraseListName,
+} from './phrases';
+
+/**
+ * The scripted registration chat as pure functions (spec §4 "Chat assistant"):
+ * `applyChatEvent(flows, state, event, deps) → { state, messages, effect }`. The state is plain
+ * JSON; randomness, the clock and ids come from `deps`, so a test replays a conversation exactly.
+ * The UI renders `state.messages`, sends events, persists the state and carries out the `effect`.
+ *
+ * AI mode: `getNextQuestion` says which question is due (id, type, options, validation) apart
+ * from its wording (`renderQuestionText`); an AI rephrasing is attached to the asked message with
+ * the `message_formatted` event, so answers are still validated and stored by question id.
+ */
+
+/** Injected side effects. */
+export interface ChatDeps {
+  /** A number in [0, 1), like `Math.random`. */
+  readonly random: () => number;
+  /** Milliseconds since the epoch, like `Date.now`. */
+  readonly now: () => number;
+  /** A new unique id for a message (and for a renewed session). */
+  readonly createId: () => string;
+}
+
+/** What the UI (or the user through it) can do to the chat. */
+export type ChatEvent =
+  /** Opens the chat: welcome (or 'Welcome back!' with saved progress, or the preset role's first question). */
+  | { readonly type: 'start'; readonly initialRole?: PublicRole | null }
+  /** An option button was pressed; `optionId` is a role, an answer code or a special id (`CHAT_OPTION_IDS`). */
+  | { readonly type: 'option_selected'; readonly optionId: string }
+  /** The user sent typed text. */
+  | { readonly type: 'text_submitted'; readonly text: string }
+  /** The input box changed; runs live validation. */
+  | { readonly type: 'input_changed'; readonly value: string }
+  /** 'Start over': back to the intro with a fresh welcome; `renewSession` also gives a new session id. */
+  | { readonly type: 'reset'; readonly renewSession?: boolean }
+  /** Producing the next question failed (e.g. the AI call); offers 'Try again' and 'Go to registration form'. */
+  | { readonly type: 'generation_failed' }
+  /** Shows `formattedContent` in place of a bot message's content (AI rephrasing). */
+  | { readonly type: 'message_formatted'; readonly messageId: string; readonly formattedContent: string };
+
+/** Something the UI must do beyond rendering. */
+export type ChatEffect = { readonly type: 'open_registration_form' };
+
+/** The result of one event: the new state, the messages it added (in order) and an optional effect. */
+export interface ChatTransition {
+  readonly state: ChatState;
+  readonly messages: readonly ChatMessage[];
+  readonly effect: ChatEffect | null;
+}
+
+/** Ids of the options that are not answers. */
+export const CHAT_OPTION_IDS = {
+  continue: 'continue',
+  takeBreak: 'take_break',
+  restart: 'restart',
+  retry: 'retry',
+  form: 'form',
+  yes: 'yes',
+  no: 'no',
+  resume: 'resume',
+  doneSelecting: 'done_selecting',
+  skip: 'skip',
+} as const;
+
+/**
+ * Option ids that never toggle a multi-select answer (spec §4); pressing one leaves multi-select
+ * mode. The engine's own control ids (resume, done_selecting, skip) behave the same.
+ */
+export const SPECIAL_OPTION_IDS = ['continue', 'take_break', 'restart', 'retry', 'form', 'yes', 'no'] as const;
+
+/** Whether an option id is a special (non-answer) id that suppresses multi-select toggling. */
+export function isSpecialOptionId(optionId: string): boolean {
+  return (SPECIAL_OPTION_IDS as readonly string[]).includes(optionId);
+}
+
+const CONTROL_OPTION_IDS: readonly string[] = [
+  ...SPECIAL_OPTION_IDS,
+  CHAT_OPTION_IDS.resume,
+  CHAT_OPTION_IDS.doneSelecting,
+  CHAT_OPTION_IDS.skip,
+];
+
+const CONTINUE_OPTION: ChatOption = { id: CHAT_OPTION_IDS.continue, label: 'Continue' };
+const TAKE_BREAK_OPTION: ChatOption = { id: CHAT_OPTION_IDS.takeBreak, label: 'Take a break' };
+const SKIP_OPTION: ChatOption = { id: CHAT_OPTION_IDS.skip, label: 'Skip' };
+const FORM_OPTION: ChatOption = { id: CHAT_OPTION_IDS.form, label: 'Go to registration form' };
+const RETRY_OPTION: ChatOption = { id: CHAT_OPTION_IDS.retry, label: 'Try again' };
+/** Spec §4: the resume prompt's options. */
+export const RESUME_OPTIONS: readonly ChatOption[] = [
+  { id: CHAT_OPTION_IDS.resume, label: 'Yes, continue' },
+  { id: CHAT_OPTION_IDS.restart, label: 'No, start over' },
+];
+/** Spec §8: options after an out-of-range question. */
+export const OUT_OF_RANGE_OPTIONS: readonly ChatOption[] = [
+  { id: CHAT_OPTION_IDS.restart, label: 'Start over' },
+  { id: CHAT_OPTION_IDS.form, label: 'Fill out registration form' },
+];
+/** Spec §8: options after a question generation failure. */
+export const GENERATION_ERROR_OPTIONS: readonly ChatOption[] = [RETRY_OPTION, FORM_OPTION];
+
+// ---------------------------------------------------------------------------------------------
+// Reading the state
+
+/** What the chat is due to do next, independent of wording. */
+export type ChatStep =
+  | { readonly kind: 'choose_role' }
+  | {
+      readonly kind: 'question';
+      readonly role: PublicRole;
+      readonly question: ChatQuestion;
+      readonly section: ChatSection;
+      readonly sectionIndex: number;
+      readonly questionIndex: number;
+      readonly sectionCount: number;
+      /** The section's first question: it is introduced with a transition phrase and the title. */
+      readonly isFirstInSection: boolean;
+    }
+  | { readonly kind: 'completed' }
+  | { readonly kind: 'out_of_range' };
+
+/**
+ * The question the chat asks (or is waiting on) next: id, type, options and validation, without
+ * the wording. An AI mode words it differently and keeps everything else.
+ */
+export function getNextQuestion(flows: ChatFlows, state: ChatState): ChatStep {
+  if (state.completed) return { kind: 'completed' };
+  if (state.role === null) return { kind: 'choose_role' };
+  const flow = flows[state.role];
+  const section = flow.sections[state.sectionIndex];
+  const question = section?.questions[state.questionIndex];
+  if (!section || !question) return { kind: 'out_of_range' };
+  return {
+    kind: 'question',
+    role: state.role,
+    question,
+    section,
+    sectionIndex: state.sectionIndex,
+    questionIndex: state.questionIndex,
+    sectionCount: flow.sections.length,
+    isFirstInSection: state.questionIndex === 0,
+  };
+}
+
+/** The scripted wording of a question, after an optional lead-in (transition, acknowledgement…). */
+export function renderQuestionText(question: ChatQuestion, leadIn = ''): string {
+  if (!leadIn) return question.label;
+  return leadIn.endsWith(' ') ? `${leadIn}${question.label}` : `${leadIn} ${question.label}`;
+}
+
+/**
+ * The options shown with a question: its answer options, plus 'Done selecting' with the selection
+ * counter for multi-select questions, plus 'Skip' for optional single-answer questions.
+ */
+export function getQuestionOptions(question: ChatQuestion, selection: readonly string[] = []): ChatOption[] {
+  const options: ChatOption[] = [...(question.options ?? [])];
+  if (isMultiSelectQuestion(question)) {
+    options.push({
+      id: CHAT_OPTION_IDS.doneSelecting,
+      label: 'Done selecting',
+      subtext: getSelectionCounterText(selection.length),
+    });
+  } else if (!question.required) {
+    options.push(SKIP_OPTION);
+  }
+  return options;
+}
+
+/** Whether the text input is usable (spec §2): questions stage, completion, or the resume prompt. */
+export function isChatInputEnabled(state: ChatState): boolean {
+  return state.stage === 'questions' || state.stage === 'completion' || state.isResuming;
+}
+
+/**
+ * Spec §3 progress, saved once a role is chosen; `null` before. `questionIndex` is encoded as
+ * `section * 10 + question`.
+ */
+export function getChatProgress(flows: ChatFlows, state: ChatState): ChatProgress | null {
+  if (state.role === null) return null;
+  const step = getNextQuestion(flows, state);
+  const formData: Record<string, ChatAnswerValue> = {};
+  for (const [questionId, saved] of Object.entries(state.answers)) formData[questionId] = saved.response;
+  return {
+    role: state.role,
+    questionIndex: encodeQuestionIndex(state.sectionIndex, state.questionIndex),
+    sectionIndex: state.sectionIndex,
+    status: state.completed ? 'completed' : 'in_progress',
+    lastActive: state.lastActive,
+    sessionId: state.sessionId,
+    currentQuestion: step.kind === 'question' && !state.awaitingContinue ? step.question.id : null,
+    formData,
+    stage: state.stage,
+  };
+}
+
+/** Data of the progress bar: 'Section {n} of {total}', the section title and a percentage. */
+export interface ChatProgressBar {
+  readonly sectionNumber: number;
+  readonly sectionCount: number;
+  readonly sectionTitle: string;
+  /** 'Section 2 of 4'. */
+  readonly label: string;
+  /** Share of the flow's questions before the current one, 0–100, rounded. */
+  readonly percent: number;
+}
+
+/** The progress bar, shown only in the questions stage; `null` otherwise. */
+export function getChatProgressBar(flows: ChatFlows, state: ChatState): ChatProgressBar | null {
+  if (state.stage !== 'questions' || state.role === null) return null;
+  const flow = flows[state.role];
+  const section = flow.sections[state.sectionIndex];
+  if (!section) return null;
+  const total = flow.sections.reduce((sum, s) => sum + s.questions.length, 0);
+  const before =
+    flow.sections.slice(0, state.sectionIndex).reduce((sum, s) => sum + s.questions.length, 0) +
+    Math.min(state.questionIndex, section.questions.length);
+  return {
+    sectionNumber: state.sectionIndex + 1,
+    sectionCount: flow.sections.length,
+    sectionTitle: section.title,
+    label: `Section ${state.sectionIndex + 1} of ${flow.sections.length}`,
+    percent: total === 0 ? 0 : Math.round((before / total) * 100),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Duplicate guard
+
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []);
+}
+
+/**
+ * Spec §5 duplicate guard: `next` is suppressed when it equals `previous` or shares more than 80 %
+ * of its words with it (overlap = shared words ÷ words of the longer message). Messages under 10
+ * characters are compared for exact equality only. Messages containing a transition, welcome or
+ * start phrase are never suppressed.
+ */
+export function isDuplicateBotMessage(previous: string | null | undefined, next: string): boolean {
+  if (previous == null) return false;
+  if (containsProtectedPhrase(next)) return false;
+  const a = previous.trim();
+  const b = next.trim();
+  if (a === b) return true;
+  if (a.length < CHAT_SHORT_MESSAGE_CHARS || b.length < CHAT_SHORT_MESSAGE_CHARS) return false;
+  const wordsA = wordsOf(a);
+  const wordsB = wordsOf(b);
+  const longer = Math.max(wordsA.size, wordsB.size);
+  if (longer === 0) return false;
+  let shared = 0;
+  for (const word of wordsA) if (wordsB.has(word)) shared += 1;
+  return shared / longer > CHAT_SIMILARITY_THRESHOLD;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying events
+
+/** A transition under construction; `state` is replaced (never mutated) as the event is applied. */
+interface Draft {
+  state: ChatState;
+  messages: ChatMessage[];
+  effect: ChatEffect | null;
+}
+
+function update(draft: Draft, patch: Partial<ChatState>): void {
+  draft.state = { ...draft.state, ...patch };
+}
+
+function lastBotMessage(state: ChatState): ChatMessage | undefined {
+  for (let i = state.messages.length - 1; i >= 0; i -= 1) {
+    const message = state.messages[i];
+    if (message && !message.isUser) return message;
+  }
+  return undefined;
+}
+
+function say(
+  draft: Draft,
+  deps: ChatDeps,
+  content: string,
+  extra: { isUser?: boolean; options?: readonly ChatOption[]; questionId?: string } = {},
+): void {
+  const isUser = extra.isUser ?? false;
+  if (!isUser) {
+    const previous = lastBotMessage(draft.state);
+    // A message asking a different question than the previous one is never a repeat, whatever its words.
+    const asksNewQuestion = extra.questionId !== undefined && extra.questionId !== previous?.questionId;
+    if (!asksNewQuestion && isDuplicateBotMessage(previous?.formattedContent ?? previous?.content, content)) return;
+  }
+  const message: ChatMessage = { id: deps.createId(), content, isUser, timestamp: deps.now() };
+  if (extra.options && extra.options.length > 0) message.options = [...extra.options];
+  if (extra.questionId !== undefined) message.questionId = extra.questionId;
+  draft.messages.push(message);
+  update(draft, { messages: [...draft.state.messages, message] });
+}
+
+function pickPhrase(draft: Draft, deps: ChatDeps, list: PhraseListName): string {
+  const phrases: readonly string[] = PHRASE_LISTS[list];
+  const index = pickPhraseIndex(phrases.length, draft.state.lastPhraseIndex[list], deps.random);
+  update(draft, { lastPhraseIndex: { ...draft.state.lastPhraseIndex, [list]: index } });
+  return phrases[index] ?? '';
+}
+
+type LeadIn = 'start' | 'transition' | 'acknowledgement' | 'resume' | 'none';
+
+/** Asks the question the state points at (or reports completion / out of range). */
+function askNext(flows: ChatFlows, draft: Draft, deps: ChatDeps, leadIn: LeadIn): void {
+  const step = getNextQuestion(flows, draft.state);
+  if (step.kind === 'completed') return;
+  if (step.kind === 'choose_role') {
+    welcome(draft, deps);
+    return;
+  }
+  if (step.kind === 'out_of_range') {
+    update(draft, { fieldType: null, selection: [] });
+    say(draft, deps, CHAT_TEXT.outOfRange, { options: OUT_OF_RANGE_OPTIONS });
+    return;
+  }
+  let text: string;
+  if (leadIn === 'start') {
+    text = renderQuestionText(step.question, CHAT_TEXT.getStarted);
+  } else if (leadIn === 'resume') {
+    text = renderQuestionText(step.question, CHAT_TEXT.resumed);
+  } else if (leadIn === 'transition' || (leadIn === 'acknowledgement' && step.isFirstInSection)) {
+    text = renderQuestionText(step.question, fillTransitionPhrase(pickPhrase(draft, deps, 'transition'), step.section.title));
+  } else if (leadIn === 'acknowledgement') {
+    text = renderQuestionText(step.question, pickPhrase(draft, deps, 'acknowledgement'));
+  } else {
+    text = renderQuestionText(step.question);
+  }
+  update(draft, { fieldType: step.question.fieldType ?? null, selection: [], validationError: null });
+  say(draft, deps, text, { options: getQuestionOptions(step.question), questionId: step.question.id });
+}
+
+function welcome(draft: Draft, deps: ChatDeps): void {
+  say(draft, deps, pickPhrase(draft, deps, 'welcome'), { options: ROLE_OPTIONS });
+}
+
+function chooseRole(flows: ChatFlows, draft: Draft, deps: ChatDeps, role: PublicRole, announce: boolean): void {
+  if (announce) say(draft, deps, `I'm a ${getRoleNoun(role)}.`, { isUser: true });
+  update(draft, {
+    role,
+    stage: 'questions',
+    sectionIndex: 0,
+    questionIndex: 0,
+    awaitingContinue: false,
+    answers: {},
+    isResuming: false,
+  });
+  askNext(flows, draft, deps, 'start');
+}
+
+function complete(draft: Draft, deps: ChatDeps): void {
+  update(draft, { stage: 'completion', completed: true, fieldType: null, selection: [], awaitingContinue: false });
+  say(draft, deps, pickPhrase(draft, deps, 'completion'), { options: [FORM_OPTION] });
+}
+
+/** Moves past the current question: next question, end of section, or completion. */
+function advance(flows: ChatFlows, draft: Draft, deps: ChatDeps): void {
+  const { role, sectionIndex, questionIndex } = draft.state;
+  if (role === null) return;
+  const flow: ChatFlow = flows[role];
+  const section = flow.sections[sectionIndex];
+  if (section && questionIndex + 1 < section.questions.length) {
+    update(draft, { questionIndex: questionIndex + 1 });
+    askNext(flows, draft, deps, 'acknowledgement');
+    return;
+  }
+  const nextSection = flow.sections[sectionIndex + 1];
+  if (section && nextSection) {
+    update(draft, {
+      sectionIndex: sectionIndex + 1,
+      questionIndex: 0,
+      awaitingContinue: true,
+      selection: [],
+      fieldType: null,
+    });
+    say(draft, deps, getSectionCompleteText(section.title, nextSection.title), {
+      options: [CONTINUE_OPTION, TAKE_BREAK_OPTION],
+    });
+    return;
+  }
+  complete(draft, deps);
+}
+
+/** Saves (or, with `null`, skips) the answer to the current question and moves on. */
+function answer(
+  flows: ChatFlows,
+  draft: Draft,
+  deps: ChatDeps,
+  question: ChatQuestion,
+  value: ChatAnswerValue | null,
+  userText: string,
+): void {
+  const { role } = draft.state;
+  if (role === null) return;
+  say(draft, deps, userText, { isUser: true });
+  const answers = { ...draft.state.answers };
+  if (value === null) {
+    delete answers[question.id];
+  } else {
+    answers[question.id] = { response: value, role, sectionIndex: draft.state.sectionIndex, timestamp: deps.now() };
+  }
+  update(draft, { answers, selection: [], input: '', validationError: null });
+  advance(flows, draft, deps);
+}
+
+/** Replaces the options of the latest message asking `questionId` (multi-select counter). */
+function refreshQuestionOptions(draft: Draft, question: ChatQuestion, selection: readonly string[]): void {
+  const messages = [...draft.state.messages];
+  for (let i = messages.length - 1; i >= 0; i -= 1) {
+    const message = messages[i];
+    if (message && !message.isUser && message.questionId === question.id) {
+      messages[i] = { ...message, options: getQuestionOptions(question, selection) };
+      break;
+    }
+  }
+  update(draft, { messages, selection: [...selection], validationError: null });
+}
+
+function currentQuestion(flows: ChatFlows, state: ChatState): ChatQuestion | undefined {
+  const step = getNextQuestion(flows, state);
+  return step.kind === 'question' ? step.question : undefined;
+}
+
+function labelsOf(question: ChatQuestion, codes: readonly string[]): string {
+  return codes.map((code) => question.options?.find((option) => option.id === code)?.label ?? code).join(', ');
+}
+
+function resetDraft(draft: Draft, deps: ChatDeps, renewSession: boolean): void {
+  const fresh = createChatState({
+    sessionId: renewSession ? deps.createId() : draft.state.sessionId,
+    now: deps.now(),
+  });
+  // Phrase memory survives a reset so the new welcome differs from the last one.
+  draft.state = { ...fresh, lastPhraseIndex: draft.state.lastPhraseIndex };
+  welcome(draft, deps);
+}
+
+function continueAfterSection(flows: ChatFlows, draft: Draft, deps: ChatDeps, userText: string): void {
+  say(draft, deps, userText, { isUser: true });
+  update(draft, { awaitingContinue: false, input: '', validationError: null });
+  askNext(flows, draft, deps, 'transition');
+}
+
+function resume(flows: ChatFlows, draft: Draft, deps: ChatDeps, userText: string): void {
+  say(draft, deps, userText, { isUser: true });
+  const wasAwaitingContinue = draft.state.awaitingContinue;
+  update(draft, { isResuming: false, awaitingContinue: false, stage: 'questions', input: '', validationError: null });
+  askNext(flows, draft, deps, wasAwaitingContinue ? 'transition' : 'resume');
+}
+
+function handleOption(flows: ChatFlows, draft: Draft, deps: ChatDeps, optionId: string): void {
+  const { state } = draft;
+  const ids = CHAT_OPTION_IDS;
+
+  if (optionId === ids.restart) return resetDraft(draft, deps, false);
+  if (optionId === ids.form) {
+    draft.effect = { type: 'open_registration_form' };
+    return;
+  }
+  if (state.isResuming) {
+    if (optionId === ids.resume) resume(flows, draft, deps, 'Yes, continue');
+    return;
+  }
+  if (state.stage === 'intro') {
+    const role = ROLE_OPTIONS.find((option) => option.id === optionId);
+    if (role) chooseRole(flows, draft, deps, role.id as PublicRole, true);
+    return;
+  }
+  if (state.stage !== 'questions') return;
+
+  if (optionId === ids.retry) {
+    say(draft, deps, RETRY_OPTION.label, { isUser: true });
+    const wasAwaitingContinue = state.awaitingContinue;
+    update(draft, { selection: [], awaitingContinue: false });
+    askNext(flows, draft, deps, wasAwaitingContinue ? 'transition' : 'none');
+    return;
+  }
+  if (state.awaitingContinue) {
+    if (optionId === ids.continue) continueAfterSection(flows, draft, deps, CONTINUE_OPTION.label);
+    if (optionId === ids.takeBreak) {
+      say(draft, deps, TAKE_BREAK_OPTION.label, { isUser: true });
+      say(draft, deps, CHAT_TEXT.takeBreak, { options: [CONTINUE_OPTION] });
+    }
+    return;
+  }
+  const question = currentQuestion(flows, state);
+  if (!question) return;
+
+  if (isMultiSelectQuestion(question)) {
+    if (optionId === ids.doneSelecting) {
+      if (state.selection.length === 0 && question.required) {
+        update(draft, { validationError: CHAT_TEXT.selectAtLeastOne });
+        return;
+      }
+      // Keep the flow's option order, whatever order the boxes were ticked in.
+      const chosen = (question.options ?? []).map((o) => o.id).filter((id) => state.selection.includes(id));
+      answer(flows, draft, deps, question, chosen, chosen.length ? labelsOf(question, chosen) : 'None of these');
+      return;
+    }
+    if (CONTROL_OPTION_IDS.includes(optionId)) return;
+    if (!question.options?.some((option) => option.id === optionId)) return;
+    const selection = state.selection.includes(optionId)
+      ? state.selection.filter((id) => id !== optionId)
+      : [...state.selection, optionId];
+    refreshQuestionOptions(draft, question, selection);
+    return;
+  }
+
+  if (optionId === ids.skip) {
+    if (!question.required) answer(flows, draft, deps, question, null, SKIP_OPTION.label);
+    return;
+  }
+  const option = question.options?.find((o) => o.id === optionId);
+  if (option) answer(flows, draft, deps, question, option.id, option.label);
+}
+
+const YES_WORDS = /^(y|yes|yeah|yep|ok|okay|sure|continue)\b/i;
+const NO_WORDS = /^(n|no|nope|start over|restart)\b/i;
+
+/** Maps typed text to option ids; `null` when some part matches no option. */
+function matchTypedOptions(question: ChatQuestion, text: string): string[] | null {
+  const options = question.options ?? [];
+  const parts = isMultiSelectQuestion(question) ? text.split(',') : [text];
+  const matched: string[] = [];
+  for (const rawPart of parts) {
+    const part = rawPart.trim().toLowerCase();
+    if (!part) continue;
+    let option = options.find((o) => o.label.toLowerCase() === part || o.id.toLowerCase() === part);
+    if (!option && question.type === 'confirm') {
+      if (YES_WORDS.test(part)) option = options.find((o) => o.id === CHAT_OPTION_IDS.yes);
+      else if (NO_WORDS.test(part)) option = options.find((o) => o.id === CHAT_OPTION_IDS.no);
+    }
+    if (!option) return null;
+    if (!matched.includes(option.id)) matched.push(option.id);
+  }
+  return matched.length > 0 ? matched : null;
+}
+
+function handleText(flows: ChatFlows, draft: Draft, deps: ChatDeps, rawText: string): void {
+  const { state } = draft;
+  const text = rawText.trim();
+
+  if (state.isResuming) {
+    if (YES_WORDS.test(text)) return resume(flows, draft, deps, text);
+    if (NO_WORDS.test(text)) return resetDraft(draft, deps, false);
+    say(draft, deps, text, { isUser: true });
+    say(draft, deps, CHAT_TEXT.resumeChoice, { options: RESUME_OPTIONS });
+    return;
+  }
+  // The input is disabled in the intro (spec §2): the role is chosen with the option buttons.
+  if (state.stage === 'intro') return;
+  if (state.stage === 'completion') {
+    if (!text) return;
+    say(draft, deps, text, { isUser: true });
+    say(draft, deps, CHAT_TEXT.afterCompletion, { options: [FORM_OPTION] });
+    update(draft, { input: '' });
+    return;
+  }
+
+  const validation = validateChatInput(rawText);
+  if (!validation.isValid) {
+    update(draft, { validationError: validation.message });
+    return;
+  }
+  if (state.awaitingContinue) return continueAfterSection(flows, draft, deps, text);
+
+  const question = currentQuestion(flows, state);
+  if (!question) {
+    say(draft, deps, text, { isUser: true });
+    askNext(flows, draft, deps, 'none');
+    return;
+  }
+  if (!question.required && text.toLowerCase() === SKIP_OPTION.label.toLowerCase()) {
+    answer(flows, draft, deps, question, null, text);
+    return;
+  }
+  if (question.options && question.options.length > 0) {
+    const matched = matchTypedOptions(question, text);
+    if (!matched) {
+      update(draft, { validationError: CHAT_TEXT.chooseAnOption, input: rawText });
+      return;
+    }
+    answer(flows, draft, deps, question, isMultiSelectQuestion(question) ? matched : (matched[0] ?? ''), text);
+    return;
+  }
+  const result = validateChatInput(text, question.fieldType);
+  if (!result.isValid) {
+    update(draft, { validationError: result.message, input: rawText });
+    return;
+  }
+  answer(flows, draft, deps, question, text, text);
+}
+
+function handleStart(flows: ChatFlows, draft: Draft, deps: ChatDeps, initialRole: PublicRole | null): void {
+  const { state } = draft;
+  if (state.completed) {
+    // Completion is restored on load and forces the completion stage (spec §4).
+    update(draft, { stage: 'completion', isResuming: false });
+    if (state.messages.length === 0) say(draft, deps, pickPhrase(draft, deps, 'completion'), { options: [FORM_OPTION] });
+    return;
+  }
+  if (state.messages.length > 0) return;
+  if (state.role !== null) {
+    update(draft, { isResuming: true, stage: 'questions' });
+    say(draft, deps, CHAT_TEXT.welcomeBack, { options: RESUME_OPTIONS });
+    return;
+  }
+  const role = initialRole ?? state.initialRole;
+  if (role) {
+    update(draft, { initialRole: role });
+    chooseRole(flows, draft, deps, role, false);
+    return;
+  }
+  welcome(draft, deps);
+}
+
+/**
+ * Applies one event to the chat. Pure: the input state is never changed, and the same state,
+ * event and deps give the same result. Returns the new state (whose `messages` already include the
+ * new ones), the messages this event added, and an effect for the UI to carry out.
+ *
+ * Invalid typed answers do not advance: the message is in `state.validationError`.
+ */
+export function applyChatEvent(flows: ChatFlows, state: ChatState, event: ChatEvent, deps: ChatDeps): ChatTransition {
+  const draft: Draft = { state, messages: [], effect: null };
+  switch (event.type) {
+    case 'start':
+      handleStart(flows, draft, deps, event.initialRole ?? null);
+      break;
+    case 'option_selected':
+      handleOption(flows, draft, deps, event.optionId);
+      break;
+    case 'text_submitted':
+      handleText(flows, draft, deps, event.text);
+      break;
+    case 'input_changed':
+      return {
+        state: {
+          ...state,
+          input: event.value,
+          validationError: getLiveValidationError(event.value, state.fieldType, state.validationError),
+        },
+        messages: [],
+        effect: null,
+      };
+    case 'reset':
+      resetDraft(draft, deps, event.renewSession ?? false);
+      break;
+    case 'generation_failed':
+      say(draft, deps, CHAT_TEXT.generationError, { options: GENERATION_ERROR_OPTIONS });
+      break;
+    case 'message_formatted':
+      update(draft, {
+        messages: state.messages.map((message) =>
+          message.id === event.messageId
+            ? { ...message, formattedContent: event.formattedContent, isFormatted: true }
+            : message,
+        ),
+      });
+      return { state: draft.state, messages: [], effect: null };
+  }
+  if (draft.state !== state) update(draft, { lastActive: deps.now() });
+  return { state: draft.state, messages: draft.messages, effect: draft.effect };
+}

@@ -1,0 +1,581 @@
+import { CARE_AREA_OPTIONS } from '../codes/care-areas';
+import { CARE_CONDITION_OPTIONS } from '../codes/care-conditions';
+import { CARE_TYPE_OPTIONS } from '../codes/care-types';
+import { CAREGIVER_TYPE_OPTIONS } from '../codes/caregiver-type';
+import type { CodeOption } from '../codes/code-option';
+import { COMMUNICATION_PREFERENCE_OPTIONS } from '../codes/communication-preferences';
+import { COMMUNITY_ROLE_OPTIONS } from '../codes/community-roles';
+import { CONTRIBUTION_OPTIONS } from '../codes/contributions';
+import { FAMILY_CONTACT_METHOD_OPTIONS } from '../codes/family-contact-method';
+import { PARTICIPATION_MODE_OPTIONS } from '../codes/participation-modes';
+import { PROFESSIONAL_CONDITION_EXPERIENCE_OPTIONS } from '../codes/professional-condition-experience';
+import { PROFESSIONAL_CONTACT_METHOD_OPTIONS } from '../codes/professional-contact-method';
+import { PROFESSIONAL_QUALIFICATION_OPTIONS } from '../codes/professional-qualifications';
+import { PROFESSIONAL_ROLE_OPTIONS } from '../codes/professional-role';
+import { RELATIONSHIP_OPTIONS } from '../codes/relationship';
+import { SHIFT_OPTIONS } from '../codes/shifts';
+import { SPECIALIZED_REQUIREMENT_OPTIONS } from '../codes/specialized-requirements';
+import { TECHNOLOGY_INTEREST_OPTIONS } from '../codes/technology-interests';
+import { WORK_TYPE_OPTIONS } from '../codes/work-type';
+import { YES_NO_OPTIONS } from '../codes/yes-no';
+import { YEARS_OF_EXPERIENCE_OPTIONS } from '../codes/years-of-experience';
+import { ROLE_LABELS, type PublicRole } from '../roles';
+import type { ChatFieldType } from '../validation/chat-input';
+import type { ChatOption } from './chat-state';
+
+/**
+ * The three registration interviews as declarative data (spec §3 "Question flows"). A question's
+ * `id` is the registration form's field name and the database column; option ids are canonical
+ * codes from `codes/`. The engine (`engine.ts`) walks these flows; nothing here knows about React.
+ */
+
+export const QUESTION_TYPES = ['text', 'textarea', 'select', 'multiselect', 'checkbox', 'confirm'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** One question of a flow. */
+export interface ChatQuestion {
+  /** Form field name and column name; answers are stored under it. */
+  readonly id: string;
+  /** The scripted wording: warm, local, one question at a time. */
+  readonly label: string;
+  readonly type: QuestionType;
+  /** Optional questions can be skipped with the 'Skip' option. */
+  readonly required: boolean;
+  /** For select, multiselect, checkbox and confirm questions: option ids are canonical codes. */
+  readonly options?: readonly ChatOption[];
+  readonly placeholder?: string;
+  /** Typed answers are validated for this field type (spec §5). */
+  readonly fieldType?: ChatFieldType;
+}
+
+export interface ChatSection {
+  /** Stable key; the prefill groups responses by it. */
+  readonly id: string;
+  /** Shown in the progress bar and the section transitions. */
+  readonly title: string;
+  readonly questions: readonly ChatQuestion[];
+}
+
+export interface ChatFlow {
+  readonly role: PublicRole;
+  readonly sections: readonly ChatSection[];
+}
+
+/** The flows by role, as the engine takes them. */
+export type ChatFlows = Readonly<Record<PublicRole, ChatFlow>>;
+
+/** Questions whose answer may be several codes. */
+export function isMultiSelectQuestion(question: Pick<ChatQuestion, 'type'>): boolean {
+  return question.type === 'checkbox' || question.type === 'multiselect';
+}
+
+/** Spec §5: budget questions end with this sentence. */
+export const BUDGET_HINT = "Please specify an hourly range (e.g., $20-30/hour) or say 'Negotiable'.";
+/** Spec §5: checkbox and multiselect questions carry this. */
+export const SELECT_ALL_HINT = '(Please select all that apply)';
+
+const toChatOptions = (options: readonly CodeOption[]): readonly ChatOption[] =>
+  options.map(({ code, label, subtext }) => (subtext === undefined ? { id: code, label } : { id: code, label, subtext }));
+
+const PHONE_LABEL =
+  "What's the best phone number to reach you on? Please include the country code (+1 868 for Trinidad and Tobago).";
+const EMAIL_LABEL = "What's a good email address for you?";
+const EMERGENCY_CONTACT_LABEL = 'Who should we contact in an emergency? Please share their name and phone number.';
+
+const firstName: ChatQuestion = {
+  id: 'first_name',
+  label: "What's your first name?",
+  type: 'text',
+  required: true,
+  placeholder: 'e.g., Keisha',
+  fieldType: 'name',
+};
+const lastName: ChatQuestion = {
+  id: 'last_name',
+  label: 'And your last name?',
+  type: 'text',
+  required: true,
+  placeholder: 'e.g., Ramdass',
+  fieldType: 'name',
+};
+
+/** Family: 4 sections (spec §3). */
+export const FAMILY_FLOW: ChatFlow = {
+  role: 'family',
+  sections: [
+    {
+      id: 'personal_info',
+      title: 'Personal Information',
+      questions: [
+        firstName,
+        lastName,
+        { id: 'email', label: EMAIL_LABEL, type: 'text', required: false, placeholder: 'name@example.com', fieldType: 'email' },
+        { id: 'phone_number', label: PHONE_LABEL, type: 'text', required: true, placeholder: '+1 868 555 1234', fieldType: 'phone' },
+        {
+          id: 'care_location',
+          label: 'Where in Trinidad and Tobago will care be needed? A town or area is fine.',
+          type: 'text',
+          required: true,
+          placeholder: 'e.g., Arima',
+        },
+      ],
+    },
+    {
+      id: 'care_recipient',
+      title: 'Care Recipient Details',
+      questions: [
+        {
+          id: 'care_recipient_name',
+          label: "What's the name of the person who will be receiving care?",
+          type: 'text',
+          required: true,
+          placeholder: 'e.g., Joyce Ramdass',
+          fieldType: 'name',
+        },
+        {
+          id: 'relationship_to_recipient',
+          label: 'How are you related to them?',
+          type: 'select',
+          required: true,
+          options: toChatOptions(RELATIONSHIP_OPTIONS),
+        },
+        {
+          id: 'care_type',
+          label: `What kind of care do they need? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(CARE_TYPE_OPTIONS),
+        },
+        {
+          id: 'preferred_caregiver_type',
+          label: 'What type of caregiver would you prefer?',
+          type: 'select',
+          required: false,
+          options: toChatOptions(CAREGIVER_TYPE_OPTIONS),
+        },
+      ],
+    },
+    {
+      id: 'special_needs',
+      title: 'Special Needs',
+      questions: [
+        {
+          id: 'care_conditions',
+          label: `Do they live with any of these conditions? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(CARE_CONDITION_OPTIONS),
+        },
+        {
+          id: 'other_special_needs',
+          label: 'Is there anything else about their health or needs that a caregiver should know?',
+          type: 'textarea',
+          required: false,
+          placeholder: 'e.g., allergies, mobility, routines',
+        },
+        {
+          id: 'specialized_requirements',
+          label: `Will they need any specialised support? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(SPECIALIZED_REQUIREMENT_OPTIONS),
+        },
+      ],
+    },
+    {
+      id: 'preferences',
+      title: 'Care Preferences',
+      questions: [
+        {
+          id: 'care_schedule',
+          label: `When would you like care to happen? ${SELECT_ALL_HINT}`,
+          type: 'multiselect',
+          required: false,
+          options: toChatOptions(SHIFT_OPTIONS),
+        },
+        {
+          id: 'caregiver_preferences',
+          label: 'Do you have any preferences for the caregiver, like language, gender or experience?',
+          type: 'textarea',
+          required: false,
+        },
+        { id: 'emergency_contact', label: EMERGENCY_CONTACT_LABEL, type: 'text', required: false, placeholder: 'e.g., Anil, +1 868 555 1234' },
+        {
+          id: 'budget',
+          label: `What budget do you have in mind for care? ${BUDGET_HINT}`,
+          type: 'text',
+          required: false,
+          placeholder: '$20-30/hour or Negotiable',
+          fieldType: 'budget',
+        },
+        {
+          id: 'preferred_contact_method',
+          label: 'How would you like us to get in touch with you?',
+          type: 'select',
+          required: false,
+          options: toChatOptions(FAMILY_CONTACT_METHOD_OPTIONS),
+        },
+        {
+          id: 'additional_notes',
+          label: "Last one! Is there anything else you'd like us to know?",
+          type: 'textarea',
+          required: false,
+        },
+      ],
+    },
+  ],
+};
+
+/**
+ * Professional: 4 sections (spec §3). The spec names no required fields for professionals; the
+ * name, role, location, phone and consent are required because a registration is useless without them.
+ */
+export const PROFESSIONAL_FLOW: ChatFlow = {
+  role: 'professional',
+  sections: [
+    {
+      id: 'personal_info',
+      title: 'Personal & Professional Details',
+      questions: [
+        firstName,
+        lastName,
+        {
+          id: 'professional_role',
+          label: 'Which of these best describes your role in care?',
+          type: 'select',
+          required: true,
+          options: toChatOptions(PROFESSIONAL_ROLE_OPTIONS),
+        },
+        {
+          id: 'years_experience',
+          label: 'How many years of caregiving experience do you have?',
+          type: 'select',
+          required: false,
+          options: toChatOptions(YEARS_OF_EXPERIENCE_OPTIONS),
+        },
+        {
+          id: 'certifications',
+          label: 'What certifications or licences do you hold? You can list them all here.',
+          type: 'textarea',
+          required: false,
+          placeholder: 'e.g., RN, CPR and First Aid',
+        },
+        {
+          id: 'location',
+          label: 'Where in Trinidad and Tobago are you based?',
+          type: 'text',
+          required: true,
+          placeholder: 'e.g., San Fernando',
+        },
+        { id: 'phone', label: PHONE_LABEL, type: 'text', required: true, placeholder: '+1 868 555 1234', fieldType: 'phone' },
+        { id: 'email', label: EMAIL_LABEL, type: 'text', required: false, placeholder: 'name@example.com', fieldType: 'email' },
+        {
+          id: 'preferred_contact',
+          label: 'How do you prefer families and our team to contact you?',
+          type: 'select',
+          required: false,
+          options: toChatOptions(PROFESSIONAL_CONTACT_METHOD_OPTIONS),
+        },
+      ],
+    },
+    {
+      id: 'care_services',
+      title: 'Care Services & Experience',
+      questions: [
+        {
+          id: 'care_services',
+          label: `Which types of care do you provide? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(CARE_TYPE_OPTIONS),
+        },
+        {
+          id: 'medical_conditions',
+          label: `Which conditions have you worked with? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(PROFESSIONAL_CONDITION_EXPERIENCE_OPTIONS),
+        },
+        {
+          id: 'other_conditions',
+          label: 'Any other conditions or special situations you have experience with?',
+          type: 'textarea',
+          required: false,
+        },
+      ],
+    },
+    {
+      id: 'availability',
+      title: 'Availability & Qualifications',
+      questions: [
+        {
+          id: 'availability',
+          label: `Which shifts are you available for? ${SELECT_ALL_HINT}`,
+          type: 'multiselect',
+          required: false,
+          options: toChatOptions(SHIFT_OPTIONS),
+        },
+        {
+          id: 'work_type',
+          label: 'What kind of work are you looking for?',
+          type: 'select',
+          required: false,
+          options: toChatOptions(WORK_TYPE_OPTIONS),
+        },
+        {
+          id: 'additional_qualifications',
+          label: `Do any of these apply to you? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(PROFESSIONAL_QUALIFICATION_OPTIONS),
+        },
+      ],
+    },
+    {
+      id: 'final_details',
+      title: 'Final Details',
+      questions: [
+        { id: 'emergency_contact', label: EMERGENCY_CONTACT_LABEL, type: 'text', required: false, placeholder: 'e.g., Anil, +1 868 555 1234' },
+        {
+          id: 'rate',
+          label: `What rate do you charge for your services? ${BUDGET_HINT}`,
+          type: 'text',
+          required: false,
+          placeholder: '$20-30/hour or Negotiable',
+          fieldType: 'budget',
+        },
+        {
+          id: 'notes',
+          label: "Is there anything else you'd like families or our team to know about you?",
+          type: 'textarea',
+          required: false,
+        },
+        {
+          id: 'consent',
+          label: 'Do you agree to the Terms of Service and Privacy Policy?',
+          type: 'confirm',
+          required: true,
+          options: toChatOptions(YES_NO_OPTIONS),
+        },
+      ],
+    },
+  ],
+};
+
+/** Community: 7 sections (spec §3). Required: full_name, location, phone. */
+export const COMMUNITY_FLOW: ChatFlow = {
+  role: 'community',
+  sections: [
+    {
+      id: 'personal_info',
+      title: 'Personal Information',
+      questions: [
+        {
+          id: 'full_name',
+          label: "What's your full name?",
+          type: 'text',
+          required: true,
+          placeholder: 'e.g., Keisha Ramdass',
+          fieldType: 'name',
+        },
+        {
+          id: 'location',
+          label: 'Where in Trinidad and Tobago are you based?',
+          type: 'text',
+          required: true,
+          placeholder: 'e.g., Chaguanas',
+        },
+        { id: 'phone', label: PHONE_LABEL, type: 'text', required: true, placeholder: '+1 868 555 1234', fieldType: 'phone' },
+        { id: 'email', label: EMAIL_LABEL, type: 'text', required: false, placeholder: 'name@example.com', fieldType: 'email' },
+        {
+          id: 'website_or_social',
+          label: "Do you have a website or social media page you'd like to share?",
+          type: 'text',
+          required: false,
+          placeholder: 'e.g., facebook.com/yourgroup',
+        },
+      ],
+    },
+    {
+      id: 'community_roles',
+      title: 'Your Role in the Village',
+      questions: [
+        {
+          id: 'roles',
+          label: `How would you like to be part of the village? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(COMMUNITY_ROLE_OPTIONS),
+        },
+        {
+          id: 'contributions',
+          label: `What would you like to contribute? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(CONTRIBUTION_OPTIONS),
+        },
+      ],
+    },
+    {
+      id: 'caregiving_experience',
+      title: 'Caregiving Experience',
+      questions: [
+        {
+          id: 'caregiving_experience',
+          label: 'Have you ever cared for someone, at home or through work? Tell me a little about it.',
+          type: 'textarea',
+          required: false,
+        },
+        {
+          id: 'care_areas',
+          label: `Which areas of care matter most to you? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(CARE_AREA_OPTIONS),
+        },
+      ],
+    },
+    {
+      id: 'technology',
+      title: 'Technology Interests',
+      questions: [
+        {
+          id: 'technology_interests',
+          label: `Which kinds of care technology interest you? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(TECHNOLOGY_INTEREST_OPTIONS),
+        },
+      ],
+    },
+    {
+      id: 'participation',
+      title: 'Participation & Communication',
+      questions: [
+        {
+          id: 'participation_modes',
+          label: `How would you like to take part? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(PARTICIPATION_MODE_OPTIONS),
+        },
+        {
+          id: 'communication_preferences',
+          label: `Which ways of staying in touch suit you best? ${SELECT_ALL_HINT}`,
+          type: 'checkbox',
+          required: false,
+          options: toChatOptions(COMMUNICATION_PREFERENCE_OPTIONS),
+        },
+      ],
+    },
+    {
+      id: 'motivation',
+      title: 'Motivation & Ideas',
+      questions: [
+        {
+          id: 'motivation',
+          label: 'What inspires you to support caregivers in your community?',
+          type: 'textarea',
+          required: false,
+        },
+        {
+          id: 'ideas',
+          label: 'Do you have any ideas for how we could make caregiving easier in Trinidad and Tobago?',
+          type: 'textarea',
+          required: false,
+        },
+      ],
+    },
+    {
+      id: 'privacy',
+      title: 'Privacy & Notifications',
+      questions: [
+        {
+          id: 'directory_visibility',
+          label: 'Would you like to appear in our community directory so others can find you?',
+          type: 'confirm',
+          required: false,
+          options: toChatOptions(YES_NO_OPTIONS),
+        },
+        {
+          id: 'enable_notifications',
+          label: 'Should we send you notifications about events and opportunities?',
+          type: 'confirm',
+          required: false,
+          options: toChatOptions(YES_NO_OPTIONS),
+        },
+      ],
+    },
+  ],
+};
+
+/** All three flows by role: the default `flows` argument of the engine. */
+export const REGISTRATION_FLOWS: ChatFlows = {
+  family: FAMILY_FLOW,
+  professional: PROFESSIONAL_FLOW,
+  community: COMMUNITY_FLOW,
+};
+
+/**
+ * The role choice of the intro. Labels are the role names; subtexts say what will be asked.
+ * The option ids are the roles.
+ */
+export const ROLE_OPTIONS: readonly ChatOption[] = [
+  {
+    id: 'family',
+    label: ROLE_LABELS.family,
+    subtext: "I'm looking for care. You'll be asked about yourself, your loved one, their needs and your care preferences.",
+  },
+  {
+    id: 'professional',
+    label: ROLE_LABELS.professional,
+    subtext: 'I give care. You will be asked about your experience, the services you offer, your availability and your rates.',
+  },
+  {
+    id: 'community',
+    label: ROLE_LABELS.community,
+    subtext: 'I want to support caregivers. You will be asked how you would like to help, your interests and how to reach you.',
+  },
+];
+
+/** The words used in the user's role message, `I'm a {role}.` */
+export function getRoleNoun(role: PublicRole): string {
+  return ROLE_LABELS[role].toLowerCase();
+}
+
+/** Spec §3 encodes a position as `section * 10 + question`, so no section may hold ten questions. */
+export function encodeQuestionIndex(sectionIndex: number, questionIndex: number): number {
+  return sectionIndex * 10 + questionIndex;
+}
+
+/** The inverse of `encodeQuestionIndex`. */
+export function decodeQuestionIndex(encoded: number): { sectionIndex: number; questionIndex: number } {
+  return { sectionIndex: Math.floor(encoded / 10), questionIndex: encoded % 10 };
+}
+
+/** The question at a position, or `undefined` when the position is out of range. */
+export function getQuestionAt(flow: ChatFlow, sectionIndex: number, questionIndex: number): ChatQuestion | undefined {
+  return flow.sections[sectionIndex]?.questions[questionIndex];
+}
+
+/** Every question of a flow with its position, in interview order. */
+export function listFlowQuestions(
+  flow: ChatFlow,
+): { question: ChatQuestion; section: ChatSection; sectionIndex: number; questionIndex: number }[] {
+  return flow.sections.flatMap((section, sectionIndex) =>
+    section.questions.map((question, questionIndex) => ({ question, section, sectionIndex, questionIndex })),
+  );
+}
+
+/** A question by id with its position, or `undefined`. */
+export function findFlowQuestion(
+  flow: ChatFlow,
+  questionId: string,
+): { question: ChatQuestion; section: ChatSection; sectionIndex: number; questionIndex: number } | undefined {
+  return listFlowQuestions(flow).find((entry) => entry.question.id === questionId);
+}
+
+/** The number of questions in a flow. */
+export function countFlowQuestions(flow: ChatFlow): number {
+  return flow.sections.reduce((total, section) => total + section.questions.length, 0);
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, fillRouteParams, legacyRedirectTarget } from './routes';
+
+const at = (href: string) => {
+  const url = new URL(href, 'https://tavara.test');
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+};
+
+describe('legacy redirects', () => {
+  it('sends ?route=faq to /faq', () => {
+    expect(legacyRedirectTarget(at('/?route=faq'))).toBe('/faq');
+  });
+
+  it('keeps the other query parameters of a ?route= link', () => {
+    expect(legacyRedirectTarget(at('/?route=registration/family&session=abc'))).toBe('/registration/family?session=abc');
+  });
+
+  it('never turns ?route= into a link to another site', () => {
+    expect(legacyRedirectTarget(at('/?route=//evil.example/x'))).toBe('/evil.example/x');
+    expect(legacyRedirectTarget(at('/?route=%5C%5Cevil.example'))).toBe('/evil.example');
+  });
+
+  it('opens a reset link written as a hash on the confirm page with its query string', () => {
+    expect(legacyRedirectTarget(at('/#/auth/reset-password/confirm?token=t1&type=recovery&email=a%40b.tt'))).toBe(
+      '/auth/reset-password/confirm?token=t1&type=recovery&email=a%40b.tt',
+    );
+  });
+
+  it('keeps the page query string when the hash has none', () => {
+    expect(legacyRedirectTarget(at('/?token=t2#/auth/reset-password/confirm'))).toBe('/auth/reset-password/confirm?token=t2');
+  });
+
+  it('leaves ordinary URLs and other hashes alone', () => {
+    expect(legacyRedirectTarget(at('/about'))).toBeUndefined();
+    expect(legacyRedirectTarget(at('/faq#privacy'))).toBeUndefined();
+    expect(legacyRedirectTarget(at('/#/auth/reset-password/confirmation'))).toBeUndefined();
+  });
+});
+
+describe('route table', () => {
+  it('lists every path once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toHaveLength(41);
+  });
+
+  it('fills parameters so a path can be visited', () => {
+    expect(fillRouteParams('/professional/training-resources/module/:moduleId/lesson/:lessonId', 'x')).toBe(
+      '/professional/training-resources/module/x/lesson/x',
+    );
+  });
+});

@@ -1,0 +1,97 @@
+/**
+ * The route table of spec §2, exactly: every path the web app answers, with its page title.
+ * `{param}` in the spec is written `:param` here (React Router's syntax). The web router is
+ * built from this table and the end-to-end suite walks it, so a path cannot be forgotten by one
+ * side only.
+ */
+export interface RouteEntry {
+  /** React Router path pattern. */
+  readonly path: string;
+  /** Page title (also the browser tab title, followed by the product name). */
+  readonly title: string;
+  /** Which area of the product owns the page; used to group the code and the tests. */
+  readonly area: 'public' | 'auth' | 'dashboard' | 'admin' | 'registration' | 'family' | 'professional' | 'community';
+}
+
+export const ROUTES = [
+  { path: '/', title: 'Home', area: 'public' },
+  { path: '/auth', title: 'Sign in', area: 'auth' },
+  { path: '/auth/reset-password', title: 'Reset your password', area: 'auth' },
+  { path: '/auth/reset-password/confirm', title: 'Set a new password', area: 'auth' },
+  { path: '/features', title: 'Shape Our Future Features', area: 'public' },
+  { path: '/about', title: 'About us', area: 'public' },
+  { path: '/dashboard/admin', title: 'Admin Dashboard', area: 'admin' },
+  { path: '/dashboard/family', title: 'Family Dashboard', area: 'dashboard' },
+  { path: '/dashboard/community', title: 'Community Dashboard', area: 'dashboard' },
+  { path: '/dashboard/professional', title: 'Professional Dashboard', area: 'dashboard' },
+  { path: '/admin/user-journey', title: 'User Journey', area: 'admin' },
+  { path: '/registration/family', title: 'Family registration', area: 'registration' },
+  { path: '/registration/professional', title: 'Professional registration', area: 'registration' },
+  { path: '/registration/professional-fix', title: 'Professional registration', area: 'registration' },
+  { path: '/registration/community', title: 'Community registration', area: 'registration' },
+  { path: '/community/features-overview', title: 'Community features', area: 'community' },
+  { path: '/professional/features-overview', title: 'Professional features', area: 'professional' },
+  { path: '/family/features-overview', title: 'Family features', area: 'family' },
+  { path: '/professional/message-board', title: 'Professional message board', area: 'professional' },
+  { path: '/professional/training-resources', title: 'Training resources', area: 'professional' },
+  { path: '/professional/profile', title: 'Professional profile', area: 'professional' },
+  { path: '/professional/schedule', title: 'Schedule', area: 'professional' },
+  { path: '/professional/assignments/:planId', title: 'Assignment', area: 'professional' },
+  { path: '/professional/module/:moduleId', title: 'Training module', area: 'professional' },
+  { path: '/professional/training-resources/module/:moduleId', title: 'Training module', area: 'professional' },
+  {
+    path: '/professional/training-resources/module/:moduleId/lesson/:lessonId',
+    title: 'Lesson',
+    area: 'professional',
+  },
+  { path: '/family/message-board', title: 'Family message board', area: 'family' },
+  { path: '/family/story', title: 'Family story', area: 'family' },
+  { path: '/family/care-management', title: 'Care management', area: 'family' },
+  { path: '/family/care-management/create', title: 'Create a care plan', area: 'family' },
+  { path: '/family/care-management/create/:id', title: 'Edit a care plan', area: 'family' },
+  { path: '/family/care-management/:id', title: 'Care plan', area: 'family' },
+  { path: '/family/care-management/:carePlanId/medications', title: 'Medications', area: 'family' },
+  { path: '/family/care-assessment', title: 'Care needs assessment', area: 'family' },
+  { path: '/legacy-stories', title: 'Legacy stories', area: 'public' },
+  { path: '/faq', title: 'Frequently asked questions', area: 'public' },
+  { path: '/subscription', title: 'Subscription', area: 'public' },
+  { path: '/subscription-features', title: 'Subscription features', area: 'public' },
+  { path: '/caregiver-matching', title: 'Caregiver matching', area: 'public' },
+  { path: '/caregiver/health', title: 'Caregiver health', area: 'public' },
+  { path: '/family-matching', title: 'Family matching', area: 'public' },
+] as const satisfies readonly RouteEntry[];
+
+export type RoutePath = (typeof ROUTES)[number]['path'];
+
+/** Fills `:param` segments, e.g. `/professional/assignments/:planId` → `/professional/assignments/demo`. */
+export function fillRouteParams(path: string, value = 'example'): string {
+  return path.replace(/:[A-Za-z]+/g, value);
+}
+
+/**
+ * Spec §2 "Redirect handling", as a pure function of the current URL: `?route=X` → `/X`
+ * (other query parameters kept), and a hash beginning `#/auth/reset-password/confirm` → that
+ * path with its query string. Returns undefined when no redirect applies. The target is always
+ * a same-site path: leading slashes and backslashes are stripped so `?route=//evil.example`
+ * cannot become a protocol-relative URL.
+ */
+export function legacyRedirectTarget(url: { pathname: string; search: string; hash: string }): string | undefined {
+  const hashPrefix = '#/auth/reset-password/confirm';
+  if (url.hash.startsWith(hashPrefix)) {
+    const rest = url.hash.slice(hashPrefix.length);
+    if (rest === '' || rest.startsWith('?')) {
+      const query = rest.startsWith('?') ? rest : url.search;
+      return `/auth/reset-password/confirm${query === '?' ? '' : query}`;
+    }
+  }
+  const params = new URLSearchParams(url.search);
+  const route = params.get('route');
+  if (route === null) return undefined;
+  params.delete('route');
+  const cleaned = route.replace(/\\/g, '/').replace(/^\/+/, '');
+  const [pathPart = '', queryPart] = cleaned.split('?', 2);
+  const merged = new URLSearchParams(queryPart);
+  params.forEach((value, key) => merged.append(key, value));
+  const query = merged.toString();
+  return `/${pathPart}${query ? `?${query}` : ''}`;
+}
