@@ -11,6 +11,7 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     name,
     include: ['apps/api/src/**/*.test.ts'],
     env: { TEST_DB_DRIVER: driver },
+    ...(driver === 'pglite' ? { globalSetup: ['apps/api/src/testing/pglite-template.setup.ts'] } : {}),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

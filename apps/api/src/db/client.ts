@@ -18,7 +18,7 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseOptions =
   | { driver: 'pglite'; dataDir: string }
-  | { driver: 'pglite-memory' }
+  | { driver: 'pglite-memory'; /** A data directory tarball to start from (tests). */ template?: Blob }
   | { driver: 'postgres'; url: string; poolSize: number };
 
 export interface DatabaseHandle {
@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a tarball of the data directory (used to clone test databases). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 /** Any number: an arbitrary constant both server and migrations agree on. */
@@ -53,7 +55,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -65,6 +67,9 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     async migrate(migrationsFolder) {
       // One process owns a PGlite directory, so no cross-process migration lock is needed.
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir('gzip');
     },
     async close() {
       try {

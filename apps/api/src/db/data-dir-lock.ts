@@ -33,6 +33,13 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * Directories this process holds. A lock file carrying our own pid is ours only if it is in
+ * this set; otherwise it was left by an earlier process that had the same pid (common when the
+ * server runs as pid 1 in a container and restarts after a crash).
+ */
+const heldByThisProcess = new Set<string>();
+
 export function lockDataDir(dataDir: string): DataDirLock {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
@@ -43,18 +50,21 @@ export function lockDataDir(dataDir: string): DataDirLock {
       const fd = openSync(lockPath, 'wx');
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      heldByThisProcess.add(dir);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          heldByThisProcess.delete(dir);
           rmSync(lockPath, { force: true });
         },
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) {
+      const ours = pid === process.pid;
+      if (Number.isInteger(pid) && ((ours && heldByThisProcess.has(dir)) || (!ours && isRunning(pid)))) {
         throw new DataDirLockedError(dir, pid);
       }
       // Stale lock from a crashed process (or unreadable): remove it and try once more.

@@ -1,11 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppBindings } from '../app-types';
 import type { Logger } from './logger';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Sets Cache-Control on a successful file response produced further down the chain. */
+function cacheControl(value: string): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status === 200 && !c.res.headers.get('content-type')?.startsWith('text/html')) {
+      c.res.headers.set('Cache-Control', value);
+    }
+  };
+}
 
 /**
  * Serves the built web app. Vite puts content-hashed files under /assets, so they are cached
@@ -22,27 +32,17 @@ export function webAppRoutes(webDir: string, logger: Logger) {
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: webDir,
-      precompressed: true,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', IMMUTABLE);
-      },
-    }),
-  );
+  app.use('/assets/*', cacheControl(IMMUTABLE), serveStatic({ root: webDir, precompressed: true }));
   // A missing hashed asset is a 404, never index.html: a stale page must see its chunk fail.
   app.get('/assets/*', (c) => c.text('Not found', 404));
   app.use(
     '*',
+    cacheControl('public, max-age=3600'),
     serveStatic({
       root: webDir,
       precompressed: true,
+      // index.html is answered below (uncached), for "/" as for every client-side route.
       rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__no_such_file__' : path),
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=3600');
-      },
     }),
   );
   app.get('*', (c) => {

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('configuration', () => {
+  it('runs on safe local defaults with nothing set', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', APP_URL: 'http://localhost:3000' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.ADMIN_EMAILS).toEqual([]);
+    expect(env.AUTH_AUTO_CONFIRM).toBe(false);
+  });
+
+  it('derives APP_URL from PORT and trims a trailing slash', () => {
+    expect(loadEnv({ PORT: '4000' }).APP_URL).toBe('http://localhost:4000');
+    expect(loadEnv({ APP_URL: 'https://care.example.tt/' }).APP_URL).toBe('https://care.example.tt');
+  });
+
+  it('parses the admin list case-insensitively', () => {
+    expect(loadEnv({ ADMIN_EMAILS: ' Admin@Example.tt, ops@example.tt ' }).ADMIN_EMAILS).toEqual([
+      'admin@example.tt',
+      'ops@example.tt',
+    ]);
+  });
+
+  it('reports one line per bad value, naming the variable', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'nope', ADMIN_EMAILS: 'not-an-email' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const problems = (error as EnvError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.find((p) => p.startsWith('PORT '))).toContain('"eighty"');
+    expect(problems.some((p) => p.startsWith('DATABASE_URL must be a postgres://'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('SMTP_URL must be an smtp://'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('ADMIN_EMAILS'))).toBe(true);
+  });
+
+  it('never echoes a secret value in its message', () => {
+    try {
+      loadEnv({ DATABASE_URL: 'mysql://user:hunter2@db', AUTH_SECRET: 'short-secret' });
+      expect.unreachable();
+    } catch (error) {
+      const message = (error as EnvError).message;
+      expect(message).not.toContain('hunter2');
+      expect(message).not.toContain('short-secret');
+      expect(message).toContain('AUTH_SECRET must be at least 32 characters');
+    }
+  });
+
+  it('refuses to start in production without secret, mail server and public URL', () => {
+    try {
+      loadEnv({ NODE_ENV: 'production', E2E_TEST_HOOKS: 'true' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as EnvError).problems.join('\n');
+      expect(problems).toContain('AUTH_SECRET is required in production');
+      expect(problems).toContain('SMTP_URL is required in production');
+      expect(problems).toContain('APP_URL is required in production');
+      expect(problems).toContain('E2E_TEST_HOOKS must not be set in production');
+    }
+  });
+
+  it('accepts a complete production configuration', () => {
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      SMTP_URL: 'smtps://user:pass@mail.example.tt:465',
+      APP_URL: 'https://care.example.tt',
+      DATABASE_URL: 'postgres://app@db.internal/tavara',
+    });
+    expect(env.NODE_ENV).toBe('production');
+  });
+});
