@@ -25,7 +25,11 @@ export const CARE_TYPE_OPTIONS = [
     label: 'Medication Management',
     subtext: 'Daily medications, insulin, medical equipment',
   },
-  { code: 'nutritional_assistance', label: 'Nutritional Assistance', subtext: 'Meal prep, special diets, tube feeding' },
+  {
+    code: 'nutritional_assistance',
+    label: 'Nutritional Assistance',
+    subtext: 'Meal prep, special diets, tube feeding',
+  },
   { code: 'household_assistance', label: 'Household Assistance', subtext: 'Cleaning, laundry, errands, yard' },
 ] as const satisfies readonly CodeOption[];
 

@@ -13,9 +13,7 @@ export interface CodeOption {
 }
 
 /** The codes of an option list as a typed tuple, ready for `z.enum`. */
-export function codesOf<const T extends readonly CodeOption[]>(
-  options: T,
-): { readonly [K in keyof T]: T[K]['code'] } {
+export function codesOf<const T extends readonly CodeOption[]>(options: T): { readonly [K in keyof T]: T[K]['code'] } {
   return options.map((option) => option.code) as unknown as { readonly [K in keyof T]: T[K]['code'] };
 }
 

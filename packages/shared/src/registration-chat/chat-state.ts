@@ -103,11 +103,7 @@ export const chatProgressSchema = z.object({
 export type ChatProgress = z.infer<typeof chatProgressSchema>;
 
 /** A fresh chat: intro stage, no messages, no answers. */
-export function createChatState(input: {
-  sessionId: string;
-  now: number;
-  initialRole?: PublicRole | null;
-}): ChatState {
+export function createChatState(input: { sessionId: string; now: number; initialRole?: PublicRole | null }): ChatState {
   return {
     sessionId: input.sessionId,
     stage: 'intro',

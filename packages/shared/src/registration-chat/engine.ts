@@ -1,5 +1,5 @@
-import type { PublicRole } from '../roles';
-import { getLiveValidationError, validateChatInput } from '../validation/chat-input';
+import { PUBLIC_ROLES, type PublicRole } from '../roles';
+import { CHAT_INPUT_MESSAGES, getLiveValidationError, validateChatInput } from '../validation/chat-input';
 import { CHAT_SHORT_MESSAGE_CHARS, CHAT_SIMILARITY_THRESHOLD } from './chat-config';
 import {
   createChatState,
@@ -116,8 +116,9 @@ const SKIP_OPTION: ChatOption = { id: CHAT_OPTION_IDS.skip, label: 'Skip' };
 const FORM_OPTION: ChatOption = { id: CHAT_OPTION_IDS.form, label: 'Go to registration form' };
 const RETRY_OPTION: ChatOption = { id: CHAT_OPTION_IDS.retry, label: 'Try again' };
 /** Spec §4: the resume prompt's options. */
+const RESUME_OPTION: ChatOption = { id: CHAT_OPTION_IDS.resume, label: 'Yes, continue' };
 export const RESUME_OPTIONS: readonly ChatOption[] = [
-  { id: CHAT_OPTION_IDS.resume, label: 'Yes, continue' },
+  RESUME_OPTION,
   { id: CHAT_OPTION_IDS.restart, label: 'No, start over' },
 ];
 /** Spec §8: options after an out-of-range question. */
@@ -351,7 +352,10 @@ function askNext(flows: ChatFlows, draft: Draft, deps: ChatDeps, leadIn: LeadIn)
   } else if (leadIn === 'resume') {
     text = renderQuestionText(step.question, CHAT_TEXT.resumed);
   } else if (leadIn === 'transition' || (leadIn === 'acknowledgement' && step.isFirstInSection)) {
-    text = renderQuestionText(step.question, fillTransitionPhrase(pickPhrase(draft, deps, 'transition'), step.section.title));
+    text = renderQuestionText(
+      step.question,
+      fillTransitionPhrase(pickPhrase(draft, deps, 'transition'), step.section.title),
+    );
   } else if (leadIn === 'acknowledgement') {
     text = renderQuestionText(step.question, pickPhrase(draft, deps, 'acknowledgement'));
   } else {
@@ -453,7 +457,8 @@ function currentQuestion(flows: ChatFlows, state: ChatState): ChatQuestion | und
 }
 
 function labelsOf(question: ChatQuestion, codes: readonly string[]): string {
-  return codes.map((code) => question.options?.find((option) => option.id === code)?.label ?? code).join(', ');
+  // Semicolons, because some labels contain commas.
+  return codes.map((code) => question.options?.find((option) => option.id === code)?.label ?? code).join('; ');
 }
 
 function resetDraft(draft: Draft, deps: ChatDeps, renewSession: boolean): void {
@@ -489,12 +494,13 @@ function handleOption(flows: ChatFlows, draft: Draft, deps: ChatDeps, optionId: 
     return;
   }
   if (state.isResuming) {
-    if (optionId === ids.resume) resume(flows, draft, deps, 'Yes, continue');
+    if (optionId === ids.resume) resume(flows, draft, deps, RESUME_OPTION.label);
     return;
   }
   if (state.stage === 'intro') {
-    const role = ROLE_OPTIONS.find((option) => option.id === optionId);
-    if (role) chooseRole(flows, draft, deps, role.id as PublicRole, true);
+    const role = PUBLIC_ROLES.find((r) => r === optionId);
+    if (role) chooseRole(flows, draft, deps, role, true);
+    else if (optionId === ids.retry) welcome(draft, deps);
     return;
   }
   if (state.stage !== 'questions') return;
@@ -525,7 +531,7 @@ function handleOption(flows: ChatFlows, draft: Draft, deps: ChatDeps, optionId: 
       }
       // Keep the flow's option order, whatever order the boxes were ticked in.
       const chosen = (question.options ?? []).map((o) => o.id).filter((id) => state.selection.includes(id));
-      answer(flows, draft, deps, question, chosen, chosen.length ? labelsOf(question, chosen) : 'None of these');
+      answer(flows, draft, deps, question, chosen, chosen.length ? labelsOf(question, chosen) : CHAT_TEXT.noneSelected);
       return;
     }
     if (CONTROL_OPTION_IDS.includes(optionId)) return;
@@ -548,21 +554,51 @@ function handleOption(flows: ChatFlows, draft: Draft, deps: ChatDeps, optionId: 
 const YES_WORDS = /^(y|yes|yeah|yep|ok|okay|sure|continue)\b/i;
 const NO_WORDS = /^(n|no|nope|start over|restart)\b/i;
 
-/** Maps typed text to option ids; `null` when some part matches no option. */
-function matchTypedOptions(question: ChatQuestion, text: string): string[] | null {
+const normalizeLabel = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/\s*,\s*/g, ', ')
+    .trim();
+
+/** The option a piece of typed text names (by label or code; yes/no words for confirm questions). */
+function findTypedOption(question: ChatQuestion, typed: string): ChatOption | undefined {
   const options = question.options ?? [];
-  const parts = isMultiSelectQuestion(question) ? text.split(',') : [text];
+  const part = normalizeLabel(typed);
+  if (!part) return undefined;
+  const option = options.find((o) => normalizeLabel(o.label) === part || o.id.toLowerCase() === part);
+  if (option || question.type !== 'confirm') return option;
+  if (YES_WORDS.test(part)) return options.find((o) => o.id === CHAT_OPTION_IDS.yes);
+  if (NO_WORDS.test(part)) return options.find((o) => o.id === CHAT_OPTION_IDS.no);
+  return undefined;
+}
+
+/**
+ * Maps typed text to option ids; `null` when some part matches no option. Multi-select answers may
+ * list several options separated by commas or semicolons; as some labels contain commas
+ * ('Monday – Friday, 8 AM – 4 PM'), the longest run of pieces that names an option wins.
+ */
+function matchTypedOptions(question: ChatQuestion, text: string): string[] | null {
+  if (!isMultiSelectQuestion(question)) {
+    const option = findTypedOption(question, text);
+    return option ? [option.id] : null;
+  }
+  const pieces = text.split(/[,;]/);
   const matched: string[] = [];
-  for (const rawPart of parts) {
-    const part = rawPart.trim().toLowerCase();
-    if (!part) continue;
-    let option = options.find((o) => o.label.toLowerCase() === part || o.id.toLowerCase() === part);
-    if (!option && question.type === 'confirm') {
-      if (YES_WORDS.test(part)) option = options.find((o) => o.id === CHAT_OPTION_IDS.yes);
-      else if (NO_WORDS.test(part)) option = options.find((o) => o.id === CHAT_OPTION_IDS.no);
+  let start = 0;
+  while (start < pieces.length) {
+    if (!pieces[start]?.trim()) {
+      start += 1;
+      continue;
     }
-    if (!option) return null;
-    if (!matched.includes(option.id)) matched.push(option.id);
+    let found: { option: ChatOption; end: number } | undefined;
+    for (let end = pieces.length; end > start && !found; end -= 1) {
+      const option = findTypedOption(question, pieces.slice(start, end).join(','));
+      if (option) found = { option, end };
+    }
+    if (!found) return null;
+    if (!matched.includes(found.option.id)) matched.push(found.option.id);
+    start = found.end;
   }
   return matched.length > 0 ? matched : null;
 }
@@ -571,26 +607,24 @@ function handleText(flows: ChatFlows, draft: Draft, deps: ChatDeps, rawText: str
   const { state } = draft;
   const text = rawText.trim();
 
+  // The input is disabled in the intro (spec §2): the role is chosen with the option buttons.
+  if (state.stage === 'intro' && !state.isResuming) return;
+  if (!text) {
+    update(draft, { validationError: CHAT_INPUT_MESSAGES.empty });
+    return;
+  }
   if (state.isResuming) {
     if (YES_WORDS.test(text)) return resume(flows, draft, deps, text);
     if (NO_WORDS.test(text)) return resetDraft(draft, deps, false);
     say(draft, deps, text, { isUser: true });
     say(draft, deps, CHAT_TEXT.resumeChoice, { options: RESUME_OPTIONS });
-    return;
-  }
-  // The input is disabled in the intro (spec §2): the role is chosen with the option buttons.
-  if (state.stage === 'intro') return;
-  if (state.stage === 'completion') {
-    if (!text) return;
-    say(draft, deps, text, { isUser: true });
-    say(draft, deps, CHAT_TEXT.afterCompletion, { options: [FORM_OPTION] });
     update(draft, { input: '' });
     return;
   }
-
-  const validation = validateChatInput(rawText);
-  if (!validation.isValid) {
-    update(draft, { validationError: validation.message });
+  if (state.stage === 'completion') {
+    say(draft, deps, text, { isUser: true });
+    say(draft, deps, CHAT_TEXT.afterCompletion, { options: [FORM_OPTION] });
+    update(draft, { input: '' });
     return;
   }
   if (state.awaitingContinue) return continueAfterSection(flows, draft, deps, text);
@@ -627,7 +661,8 @@ function handleStart(flows: ChatFlows, draft: Draft, deps: ChatDeps, initialRole
   if (state.completed) {
     // Completion is restored on load and forces the completion stage (spec §4).
     update(draft, { stage: 'completion', isResuming: false });
-    if (state.messages.length === 0) say(draft, deps, pickPhrase(draft, deps, 'completion'), { options: [FORM_OPTION] });
+    if (state.messages.length === 0)
+      say(draft, deps, pickPhrase(draft, deps, 'completion'), { options: [FORM_OPTION] });
     return;
   }
   if (state.messages.length > 0) return;
@@ -650,7 +685,10 @@ function handleStart(flows: ChatFlows, draft: Draft, deps: ChatDeps, initialRole
  * event and deps give the same result. Returns the new state (whose `messages` already include the
  * new ones), the messages this event added, and an effect for the UI to carry out.
  *
- * Invalid typed answers do not advance: the message is in `state.validationError`.
+ * Invalid typed answers do not advance: the message is in `state.validationError`. Ticking a
+ * multi-select option adds no message either: it updates the question message's options (the
+ * 'Done selecting' counter) in `state.messages` and the codes in `state.selection`, so render
+ * from `state.messages`, not only from the returned `messages`.
  */
 export function applyChatEvent(flows: ChatFlows, state: ChatState, event: ChatEvent, deps: ChatDeps): ChatTransition {
   const draft: Draft = { state, messages: [], effect: null };

@@ -75,7 +75,9 @@ export const BUDGET_HINT = "Please specify an hourly range (e.g., $20-30/hour) o
 export const SELECT_ALL_HINT = '(Please select all that apply)';
 
 const toChatOptions = (options: readonly CodeOption[]): readonly ChatOption[] =>
-  options.map(({ code, label, subtext }) => (subtext === undefined ? { id: code, label } : { id: code, label, subtext }));
+  options.map(({ code, label, subtext }) =>
+    subtext === undefined ? { id: code, label } : { id: code, label, subtext },
+  );
 
 const PHONE_LABEL =
   "What's the best phone number to reach you on? Please include the country code (+1 868 for Trinidad and Tobago).";
@@ -109,8 +111,22 @@ export const FAMILY_FLOW: ChatFlow = {
       questions: [
         firstName,
         lastName,
-        { id: 'email', label: EMAIL_LABEL, type: 'text', required: false, placeholder: 'name@example.com', fieldType: 'email' },
-        { id: 'phone_number', label: PHONE_LABEL, type: 'text', required: true, placeholder: '+1 868 555 1234', fieldType: 'phone' },
+        {
+          id: 'email',
+          label: EMAIL_LABEL,
+          type: 'text',
+          required: false,
+          placeholder: 'name@example.com',
+          fieldType: 'email',
+        },
+        {
+          id: 'phone_number',
+          label: PHONE_LABEL,
+          type: 'text',
+          required: true,
+          placeholder: '+1 868 555 1234',
+          fieldType: 'phone',
+        },
         {
           id: 'care_location',
           label: 'Where in Trinidad and Tobago will care be needed? A town or area is fine.',
@@ -199,7 +215,13 @@ export const FAMILY_FLOW: ChatFlow = {
           type: 'textarea',
           required: false,
         },
-        { id: 'emergency_contact', label: EMERGENCY_CONTACT_LABEL, type: 'text', required: false, placeholder: 'e.g., Anil, +1 868 555 1234' },
+        {
+          id: 'emergency_contact',
+          label: EMERGENCY_CONTACT_LABEL,
+          type: 'text',
+          required: false,
+          placeholder: 'e.g., Anil, +1 868 555 1234',
+        },
         {
           id: 'budget',
           label: `What budget do you have in mind for care? ${BUDGET_HINT}`,
@@ -267,8 +289,22 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
           required: true,
           placeholder: 'e.g., San Fernando',
         },
-        { id: 'phone', label: PHONE_LABEL, type: 'text', required: true, placeholder: '+1 868 555 1234', fieldType: 'phone' },
-        { id: 'email', label: EMAIL_LABEL, type: 'text', required: false, placeholder: 'name@example.com', fieldType: 'email' },
+        {
+          id: 'phone',
+          label: PHONE_LABEL,
+          type: 'text',
+          required: true,
+          placeholder: '+1 868 555 1234',
+          fieldType: 'phone',
+        },
+        {
+          id: 'email',
+          label: EMAIL_LABEL,
+          type: 'text',
+          required: false,
+          placeholder: 'name@example.com',
+          fieldType: 'email',
+        },
         {
           id: 'preferred_contact',
           label: 'How do you prefer families and our team to contact you?',
@@ -335,7 +371,13 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
       id: 'final_details',
       title: 'Final Details',
       questions: [
-        { id: 'emergency_contact', label: EMERGENCY_CONTACT_LABEL, type: 'text', required: false, placeholder: 'e.g., Anil, +1 868 555 1234' },
+        {
+          id: 'emergency_contact',
+          label: EMERGENCY_CONTACT_LABEL,
+          type: 'text',
+          required: false,
+          placeholder: 'e.g., Anil, +1 868 555 1234',
+        },
         {
           id: 'rate',
           label: `What rate do you charge for your services? ${BUDGET_HINT}`,
@@ -385,8 +427,22 @@ export const COMMUNITY_FLOW: ChatFlow = {
           required: true,
           placeholder: 'e.g., Chaguanas',
         },
-        { id: 'phone', label: PHONE_LABEL, type: 'text', required: true, placeholder: '+1 868 555 1234', fieldType: 'phone' },
-        { id: 'email', label: EMAIL_LABEL, type: 'text', required: false, placeholder: 'name@example.com', fieldType: 'email' },
+        {
+          id: 'phone',
+          label: PHONE_LABEL,
+          type: 'text',
+          required: true,
+          placeholder: '+1 868 555 1234',
+          fieldType: 'phone',
+        },
+        {
+          id: 'email',
+          label: EMAIL_LABEL,
+          type: 'text',
+          required: false,
+          placeholder: 'name@example.com',
+          fieldType: 'email',
+        },
         {
           id: 'website_or_social',
           label: "Do you have a website or social media page you'd like to share?",
@@ -524,17 +580,19 @@ export const ROLE_OPTIONS: readonly ChatOption[] = [
   {
     id: 'family',
     label: ROLE_LABELS.family,
-    subtext: "I'm looking for care. You'll be asked about yourself, your loved one, their needs and your care preferences.",
+    subtext:
+      "You need care for a loved one. I'll ask about you, the person who needs care, their needs and your preferences.",
   },
   {
     id: 'professional',
     label: ROLE_LABELS.professional,
-    subtext: 'I give care. You will be asked about your experience, the services you offer, your availability and your rates.',
+    subtext: "You give care. I'll ask about your experience, the services you offer, your availability and your rates.",
   },
   {
     id: 'community',
     label: ROLE_LABELS.community,
-    subtext: 'I want to support caregivers. You will be asked how you would like to help, your interests and how to reach you.',
+    subtext:
+      "You want to support caregivers. I'll ask how you'd like to help, what interests you and how to reach you.",
   },
 ];
 

@@ -39,7 +39,7 @@ export const ACKNOWLEDGEMENT_PHRASES = [
   'Lovely.',
   'Perfect, thanks.',
   'Noted, thank you.',
-  'Great.',
+  'Sounds good.',
 ] as const;
 
 /** Said when the last question has been answered. */
@@ -83,15 +83,14 @@ export const CHAT_TEXT = {
   resumed: "Lovely to have you back. Let's pick up where we left off.",
   outOfRange: "I'm not sure what to ask next. Let's try something else.",
   generationError: "I'm sorry, I encountered an error. Would you like to try again?",
-  takeBreak:
-    "No problem, take all the time you need. Your answers are saved, so press Continue whenever you're ready.",
+  takeBreak: "No problem, take all the time you need. Your answers are saved, so press Continue whenever you're ready.",
   chooseAnOption: 'Please choose one of the options below.',
   selectAtLeastOne: 'Please select at least one option.',
   afterCompletion:
     "Your answers are already saved. Choose 'Go to registration form' to finish, or start a new chat if you'd like to begin again.",
   resumeChoice: "Please choose 'Yes, continue' or 'No, start over'.",
-  /** The chat transcript shows this as the user's message when they skip a question. */
-  skipped: 'Skip',
+  /** The user's message when 'Done selecting' is pressed with nothing ticked. */
+  noneSelected: 'None of these',
 } as const;
 
 /** 'Great! You've completed the {section} section. Now let's move on to {next section}.' (spec §4). */
