@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -13,14 +15,17 @@ function precompress(): Plugin {
   return {
     name: 'tavara-precompress',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css|svg|json|txt)$/.test(file.fileName)) continue;
-        const source = file.type === 'chunk' ? file.code : file.source;
-        const buffer = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+    // writeBundle, not generateBundle: only the written files have Vite's final chunk code
+    // (its preload helper is filled in during generateBundle).
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg|json|txt|html)$/.test(fileName)) continue;
+        const path = join(outDir, fileName);
+        const buffer = readFileSync(path);
         if (buffer.length < 1024) continue;
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) });
-        this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gzipSync(buffer, { level: 9 }) });
+        writeFileSync(`${path}.br`, brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${path}.gz`, gzipSync(buffer, { level: 9 }));
       }
     },
   };

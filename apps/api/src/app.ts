@@ -5,7 +5,9 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppBindings, AppDeps } from './app-types';
+import type { Database } from './db/client';
 import { createDatabaseHealth, type DatabaseHealth } from './db/health';
+import { featureVotingRoutes } from './features/feature-voting/feature-voting.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
 import { AppError } from './lib/app-error';
@@ -16,8 +18,8 @@ import { webAppRoutes } from './lib/web-app';
  * The typed API: every feature router, chained so `hc<ApiType>` on the web knows each route's
  * input and output. The web imports this type only (`import type`).
  */
-function apiRoutes(health: DatabaseHealth) {
-  return new Hono<AppBindings>().route('/', healthRoutes(health));
+function apiRoutes(health: DatabaseHealth, db: Database) {
+  return new Hono<AppBindings>().route('/', healthRoutes(health)).route('/', featureVotingRoutes(db));
 }
 export type ApiType = ReturnType<typeof apiRoutes>;
 
@@ -35,7 +37,7 @@ export function createApp(deps: AppDeps) {
   const health = createDatabaseHealth(deps.database);
   const isHttps = env.APP_URL.startsWith('https://');
 
-  const api = apiRoutes(health);
+  const api = apiRoutes(health, deps.database.db);
   if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health));
   api.all('*', (c) => {
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
@@ -77,7 +79,10 @@ export function createApp(deps: AppDeps) {
     bodyLimit({
       maxSize: env.MAX_BODY_BYTES,
       onError: () => {
-        throw new AppError('payload_too_large', `The request is too large (limit ${Math.round(env.MAX_BODY_BYTES / 1024)} kB).`);
+        throw new AppError(
+          'payload_too_large',
+          `The request is too large (limit ${Math.round(env.MAX_BODY_BYTES / 1024)} kB).`,
+        );
       },
     }),
   );

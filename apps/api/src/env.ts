@@ -43,7 +43,10 @@ const envSchema = z
       .string()
       .regex(/^\d{7,15}$/, { message: 'must be digits only with country code, e.g. 18685551234' })
       .default('18685550100'),
-    OPENAI_API_KEY: z.string().optional().transform((v) => (v === '' ? undefined : v)),
+    OPENAI_API_KEY: z
+      .string()
+      .optional()
+      .transform((v) => (v === '' ? undefined : v)),
     OPENAI_BASE_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL'),
     OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
     ADMIN_EMAILS: z
@@ -64,7 +67,11 @@ const envSchema = z
       .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest request body the API accepts, in bytes (uploads have their own, larger limit). */
-    MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
     /**
      * Enables `/api/__test/*` hooks (simulated database outage) for the end-to-end suite.
      * Refused in production.
@@ -74,10 +81,18 @@ const envSchema = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
     if (!env.AUTH_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production (32+ random characters)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'is required in production (32+ random characters)',
+      });
     }
     if (!env.SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required in production (the dev outbox is never used there)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production (the dev outbox is never used there)',
+      });
     }
     if (!env.APP_URL) {
       ctx.addIssue({ code: 'custom', path: ['APP_URL'], message: 'is required in production (public https URL)' });

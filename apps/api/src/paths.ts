@@ -13,7 +13,9 @@ export function resolveRuntimePaths(entryUrl: string) {
   const migrationCandidates = [join(here, 'migrations'), join(here, 'db', 'migrations')];
   const migrationsDir = migrationCandidates.find((dir) => existsSync(join(dir, 'meta', '_journal.json')));
   if (!migrationsDir) {
-    throw new Error(`Database migrations not found (looked in ${migrationCandidates.join(', ')}). Run \`npm run build\`.`);
+    throw new Error(
+      `Database migrations not found (looked in ${migrationCandidates.join(', ')}). Run \`npm run build\`.`,
+    );
   }
   return { migrationsDir, webDir: join(here, '..', '..', 'web', 'dist') };
 }

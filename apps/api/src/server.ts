@@ -35,7 +35,8 @@ async function main() {
     { url: server.url, database: server.database.driver, ms: Math.round(performance.now() - started) },
     'server listening',
   );
-  if (process.stdout.isTTY || env.NODE_ENV !== 'production') console.log(`\n  ${PRODUCT_NAME} is running at ${server.url}\n`);
+  if (process.stdout.isTTY || env.NODE_ENV !== 'production')
+    console.log(`\n  ${PRODUCT_NAME} is running at ${server.url}\n`);
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');

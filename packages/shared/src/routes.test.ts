@@ -12,7 +12,9 @@ describe('legacy redirects', () => {
   });
 
   it('keeps the other query parameters of a ?route= link', () => {
-    expect(legacyRedirectTarget(at('/?route=registration/family&session=abc'))).toBe('/registration/family?session=abc');
+    expect(legacyRedirectTarget(at('/?route=registration/family&session=abc'))).toBe(
+      '/registration/family?session=abc',
+    );
   });
 
   it('never turns ?route= into a link to another site', () => {
@@ -27,7 +29,9 @@ describe('legacy redirects', () => {
   });
 
   it('keeps the page query string when the hash has none', () => {
-    expect(legacyRedirectTarget(at('/?token=t2#/auth/reset-password/confirm'))).toBe('/auth/reset-password/confirm?token=t2');
+    expect(legacyRedirectTarget(at('/?token=t2#/auth/reset-password/confirm'))).toBe(
+      '/auth/reset-password/confirm?token=t2',
+    );
   });
 
   it('leaves ordinary URLs and other hashes alone', () => {

@@ -37,7 +37,10 @@ describe(`database (${testDriver()})`, () => {
   it('keeps a changed seed row as it is on the next start', async () => {
     await database.db.execute(sql`update features set status = 'launched' where id = 'care-team-chat'`);
     await seedDatabase(database.db);
-    const rows = await database.db.select().from(features).where(sql`${features.id} = 'care-team-chat'`);
+    const rows = await database.db
+      .select()
+      .from(features)
+      .where(sql`${features.id} = 'care-team-chat'`);
     expect(rows[0]?.status).toBe('launched');
   });
 
@@ -60,9 +63,10 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL pool', () => {
       };
       const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [
-        dbName.rows[0]?.name,
-      ]);
+      await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [dbName.rows[0]?.name],
+      );
       await admin.end();
       // The pool notices the dead clients and opens new ones; at most one query may fail first.
       await database.ping().catch(() => undefined);
@@ -82,7 +86,9 @@ describe.runIf(testDriver() === 'pglite')('server start-up on a PGlite directory
     try {
       const res = await fetch(`${first.url}/api/health`);
       expect(res.status).toBe(200);
-      await expect(startServer(env, logger, { migrationsDir: MIGRATIONS_DIR })).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(startServer(env, logger, { migrationsDir: MIGRATIONS_DIR })).rejects.toBeInstanceOf(
+        DataDirLockedError,
+      );
     } finally {
       await first.close();
     }

@@ -50,5 +50,9 @@ export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; jso
     const { code, message, fields } = body.error;
     throw new ApiError(code, message, response.status, fields);
   }
-  throw new ApiError('http', `The server answered with an error (${response.status}). Please try again.`, response.status);
+  throw new ApiError(
+    'http',
+    `The server answered with an error (${response.status}). Please try again.`,
+    response.status,
+  );
 }

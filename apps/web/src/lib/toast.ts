@@ -1,12 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import type { ExternalToast } from 'sonner';
+import type * as Sonner from 'sonner';
 
 /**
  * Toasts through sonner, loaded on the first toast rather than with the first page: most visits
  * never show one, and the landing page's first load must stay under 100 kB gzip. Sonner replays
  * toasts created before its Toaster subscribed, so nothing is lost while it loads.
  */
-let sonner: Promise<typeof import('sonner')> | undefined;
+let sonner: Promise<typeof Sonner> | undefined;
 let hostWanted = false;
 const listeners = new Set<() => void>();
 
@@ -20,7 +20,7 @@ function loadSonner() {
 }
 
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'message';
-const show = (kind: Kind) => (message: string, options?: ExternalToast) => {
+const show = (kind: Kind) => (message: string, options?: Sonner.ExternalToast) => {
   loadSonner().then(
     (module) => module.toast[kind](message, options),
     (error: unknown) => console.warn('Could not show a notification', message, error),

@@ -9,13 +9,9 @@ import { validate } from '../../lib/validate';
  * production by env.ts). They simulate conditions a browser test cannot cause from outside.
  */
 export function testHookRoutes(health: DatabaseHealth) {
-  return new Hono<AppBindings>().post(
-    '/database-outage',
-    validate('json', z.object({ on: z.boolean() })),
-    (c) => {
-      const { on } = c.req.valid('json');
-      health.setSimulatedOutage(on);
-      return c.json({ simulatedOutage: on });
-    },
-  );
+  return new Hono<AppBindings>().post('/database-outage', validate('json', z.object({ on: z.boolean() })), (c) => {
+    const { on } = c.req.valid('json');
+    health.setSimulatedOutage(on);
+    return c.json({ simulatedOutage: on });
+  });
 }

@@ -1,5 +1,5 @@
 import { HeartHandshake, Menu, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { Button } from '@/components/ui/button';
@@ -13,8 +13,8 @@ const LINKS = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'inline-flex min-h-11 items-center rounded-lg px-3 font-medium text-ink hover:bg-brand-soft',
-    isActive && 'text-brand underline decoration-2 underline-offset-8',
+    'inline-flex min-h-11 items-center rounded-lg px-3 font-semibold hover:bg-brand-soft',
+    isActive ? 'text-brand underline decoration-2 underline-offset-8' : 'text-ink',
   );
 
 /**
@@ -22,15 +22,19 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * toggle; the menu closes on navigation so the page underneath is never hidden by it.
  */
 export function NavBar() {
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  const location = useLocation();
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  const { pathname } = useLocation();
+  // The menu is open only on the page where it was opened, so navigating closes it.
+  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
+  const menuOpen = openOnPath === pathname;
 
   return (
     <header className="border-b border-line bg-surface">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
-        <Link to="/" className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 text-xl font-bold text-brand">
+        <Link
+          to="/"
+          className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 text-xl font-bold text-brand"
+        >
           <HeartHandshake aria-hidden="true" className="size-7" />
           {PRODUCT_NAME}
         </Link>
@@ -54,7 +58,7 @@ export function NavBar() {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setOpenOnPath(menuOpen ? null : pathname)}
         >
           {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
         </Button>

@@ -18,7 +18,9 @@ export function RootLayout() {
 
   useEffect(() => {
     document.title =
-      location.pathname === '/' ? `${PRODUCT_NAME} — ${PRODUCT_TAGLINE}` : `${title ?? 'Page not found'} · ${PRODUCT_NAME}`;
+      location.pathname === '/'
+        ? `${PRODUCT_NAME} — ${PRODUCT_TAGLINE}`
+        : `${title ?? 'Page not found'} · ${PRODUCT_NAME}`;
   }, [title, location.pathname]);
 
   if (redirect) return <Navigate to={redirect} replace />;

@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { BACKEND_STATUS_POLL_MS, type BackendStatus } from '@tavara/shared/backend-status';
 import { api, unwrap } from '@/lib/api-client';
 
-export const BACKEND_ISSUES_MESSAGE = 'The service is currently experiencing issues. Some features may not work properly.';
+export const BACKEND_ISSUES_MESSAGE =
+  'The service is currently experiencing issues. Some features may not work properly.';
 
 /**
  * Spec §2 "Backend status banner": checking → available | issues, re-checked every 30 s (§9).

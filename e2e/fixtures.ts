@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/** Runs axe-core in the page and fails with a readable list of WCAG 2.x A/AA violations. */
+export async function expectNoAxeViolations(page: Page, context = '') {
+  // evaluate, not addScriptTag: the app's CSP (rightly) blocks inline scripts, and tests must
+  // not switch the CSP off (bypassCSP) or they could no longer catch a CSP breakage.
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+    });
+    return result.violations;
+  })) as AxeViolation[];
+  const summary = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, `axe violations ${context}`).toEqual([]);
+}
+
+/**
+ * Every test fails on an unexpected console error or uncaught page error (code-style.md). A test
+ * that provokes errors on purpose gives the pattern it expects as `allowConsoleErrors`.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp | undefined; consoleGuard: void }>({
+  allowConsoleErrors: [undefined, { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use();
+      const unexpected = errors.filter((text) => !allowConsoleErrors?.test(text));
+      expect(unexpected, 'unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,50 @@
+import { ROUTES, fillRouteParams } from '../../packages/shared/src/routes';
+import { PRODUCT_NAME } from '../../packages/shared/src/product';
+import { expect, expectNoAxeViolations, test } from '../fixtures';
+
+test.describe('every path of the route table', () => {
+  for (const route of ROUTES) {
+    const path = fillRouteParams(route.path, 'demo-1');
+    test(`${path} shows its page inside the layout, accessibly`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      const heading = page.getByRole('heading', { level: 1 });
+      if (route.path === '/') {
+        await expect(heading).toHaveText(PRODUCT_NAME);
+        await expect(page).toHaveTitle(`${PRODUCT_NAME} — It takes a village to care`);
+      } else {
+        await expect(heading).toHaveText(route.title);
+        await expect(page).toHaveTitle(`${route.title} · ${PRODUCT_NAME}`);
+        if (!['/'].includes(route.path)) {
+          await expect(page.getByRole('heading', { name: 'This page is being built' })).toBeVisible();
+        }
+      }
+      await expect(page.getByText('Page not found')).toHaveCount(0);
+      await expectNoAxeViolations(page, path);
+    });
+  }
+});
+
+test('any other path shows the not-found page', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle(`Page not found · ${PRODUCT_NAME}`);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL('/');
+  await expectNoAxeViolations(page, 'not found');
+});
+
+test('the page skeleton shows while a page is still loading', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/being-built-page-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/about');
+  await expect(page.getByRole('status', { name: 'Loading page' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading page' })).toHaveCount(0);
+});

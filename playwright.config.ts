@@ -1,0 +1,70 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end journeys against the BUILT app (`npm run build` first; `npm test` does it), served
+ * by the real server on a fresh PGlite directory, in Debian's Chromium — never a downloaded
+ * browser. E2E_TEST_HOOKS lets a test simulate a database outage.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://127.0.0.1:${PORT}`;
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `tavara-e2e-${process.env.E2E_RUN_ID ?? 'local'}`);
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: process.env.CI ? 2 : undefined,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: /outage\.spec\.ts/,
+    },
+    // The outage test flips server-wide state, so it runs alone after everything else.
+    {
+      name: 'outage',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testMatch: /outage\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
+  webServer: {
+    command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      E2E_TEST_HOOKS: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
+  },
+});
