@@ -1,0 +1,20 @@
+// `npm run db:migrate`: applies the committed migrations to the configured database (the
+// server also does this at every start; this is for operators who migrate before a deploy).
+import { loadEnv } from '../env';
+import { createLogger } from '../lib/logger';
+import { openDatabase } from './client';
+
+const env = loadEnv();
+const logger = createLogger(env.LOG_LEVEL);
+const database = await openDatabase(
+  env.DATABASE_URL
+    ? { driver: 'postgres', url: env.DATABASE_URL, poolSize: 1 }
+    : { driver: 'pglite', dataDir: env.DATA_DIR },
+  logger,
+);
+try {
+  await database.migrate(new URL('./migrations', import.meta.url).pathname);
+  logger.info({ database: database.driver }, 'migrations applied');
+} finally {
+  await database.close();
+}
