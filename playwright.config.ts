@@ -23,6 +23,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'e2e',
+  // Kept apart from test-results/*.json: Playwright empties its output folder at start.
+  outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

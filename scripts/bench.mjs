@@ -1,0 +1,638 @@
+#!/usr/bin/env node
+// Performance bench (`npm run bench`): measures, in one run against the built app, the figures
+// that decide whether the product stays fast for people on slow mobile data and small servers:
+//   1. bundle size: gzip (level 9) of the JS the landing page actually loads in Chromium, of all
+//      JS in apps/web/dist/assets, and the largest single chunk minified;
+//   2. cold start: spawn of apps/api/dist/server.js until the first 200 from GET /api/health,
+//      on a fresh PGlite directory, on an existing one (median of 3), and on PostgreSQL when
+//      DATABASE_URL is set;
+//   3. throughput: autocannon against /api/health, /api/features and a bare node:http server
+//      (the baseline of what Node alone does on this machine).
+// It prints one table and writes the same figures to bench-results/latest.json. Budgets that
+// fail are reported as "over"; only a failure to measure (build, server start) exits non-zero.
+// Sizes are in kB = 1000 bytes, the unit Vite's own build report and chunk warning use.
+// Only loopback addresses are used: every server binds 127.0.0.1 and the browser may not leave it.
+//
+// Usage: node scripts/bench.mjs [--no-build] [--duration SECONDS]
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SERVER_JS = join(ROOT, 'apps/api/dist/server.js');
+const WEB_DIST = join(ROOT, 'apps/web/dist');
+const ASSETS_DIR = join(WEB_DIST, 'assets');
+const RESULTS_FILE = join(ROOT, 'bench-results/latest.json');
+const BARE_SERVER_JS = fileURLToPath(new URL('./bench/bare-server.mjs', import.meta.url));
+
+const KB = 1000;
+const BUDGET = {
+  firstLoadGzipBytes: 100 * KB,
+  largestChunkRawBytes: 500 * KB,
+  existingStartMs: 1500,
+};
+const POLL_INTERVAL_MS = 10;
+// Generous, so a slow machine yields a slow figure rather than a failed run; a server that
+// really hangs still ends the bench.
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+const EXISTING_DIR_STARTS = 3;
+const CONNECTIONS = 20;
+const WARMUP_SECONDS = 1;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+class BenchError extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: whatever happens (error, Ctrl-C, crash), no server outlives the bench and no temp
+// directory is left behind.
+
+const children = new Set();
+const tempDirs = new Set();
+let browser;
+
+function track(child) {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+function isRunning(child) {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** SIGTERM (the server's clean shutdown releases the PGlite lock), SIGKILL if it hangs. */
+async function stopChild(child, timeoutMs = STOP_TIMEOUT_MS) {
+  if (!isRunning(child)) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+function makeTempDir(label) {
+  const dir = mkdtempSync(join(os.tmpdir(), `tavara-bench-${label}-`));
+  tempDirs.add(dir);
+  return dir;
+}
+
+// Last resort on any exit path: synchronous, so it also runs after process.exit().
+function cleanupSync() {
+  for (const child of children) {
+    if (isRunning(child)) child.kill('SIGKILL');
+  }
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  tempDirs.clear();
+}
+process.on('exit', cleanupSync);
+
+let interrupted = false;
+let currentLoad; // the running autocannon instance, stopped first so servers can close quickly
+
+/** After a signal, the main flow must not start the next step while cleanup runs. */
+async function haltIfInterrupted() {
+  if (interrupted) await new Promise(() => {});
+}
+
+async function onSignal(signal) {
+  if (interrupted) return;
+  interrupted = true;
+  log(`\n${signal}: stopping servers and cleaning up…`);
+  if (currentLoad) {
+    // Autocannon notices stop() on its next tick; until its sockets close, a server keeps
+    // answering them and cannot finish its own shutdown.
+    const load = currentLoad;
+    load.stop();
+    await Promise.race([Promise.resolve(load).catch(() => undefined), sleep(3_000)]);
+  }
+  await Promise.allSettled([...children].map((child) => stopChild(child, 5_000)));
+  await browser?.close().catch(() => undefined);
+  cleanupSync();
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+}
+process.once('SIGINT', () => void onSignal('SIGINT'));
+process.once('SIGTERM', () => void onSignal('SIGTERM'));
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+/** Progress goes to stderr so stdout holds only the table. */
+function log(message) {
+  process.stderr.write(`${message}\n`);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One GET with its own connection (agent: false): a pooled keep-alive socket could outlive the
+ * server it belongs to and blur when the next server became reachable.
+ */
+function httpGet(url, timeoutMs) {
+  return new Promise((resolve) => {
+    const req = http.get(url, { agent: false, timeout: timeoutMs }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', () => resolve({ status: 0, body: '' }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: 0, body: '' }));
+  });
+}
+
+function keepTail(stream, sink, limit = 8_000) {
+  stream.setEncoding('utf8');
+  stream.on('data', (text) => {
+    sink.text = (sink.text + text).slice(-limit);
+  });
+}
+
+const fmtKb = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+const fmtMs = (ms) => `${Math.round(ms)} ms`;
+const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const USAGE = 'Usage: node scripts/bench.mjs [--no-build] [--duration SECONDS]';
+
+function parseOptions() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        'no-build': { type: 'boolean', default: false },
+        duration: { type: 'string', default: '5' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new BenchError(`${error.message}\n${USAGE}`);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const duration = Number(values.duration);
+  if (!Number.isInteger(duration) || duration < 1) {
+    throw new BenchError(`--duration must be a whole number of seconds ≥ 1 (got "${values.duration}")`);
+  }
+  return { build: !values['no-build'], duration };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Build
+
+async function runBuild() {
+  log('building (npm run build)…');
+  const output = { text: '' };
+  const child = track(spawn('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
+  keepTail(child.stdout, output, 20_000);
+  keepTail(child.stderr, output, 20_000);
+  const [code] = await new Promise((resolve) => child.once('exit', (...args) => resolve(args)));
+  if (code !== 0) throw new BenchError(`npm run build failed (exit ${code}):\n${output.text}`);
+}
+
+function checkBuilt() {
+  for (const file of [SERVER_JS, join(WEB_DIST, 'index.html')]) {
+    if (!existsSync(file))
+      throw new BenchError(`${relative(ROOT, file)} is missing: run without --no-build (or npm run build)`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Bundle size
+
+/** Every emitted JS file with its raw and gzip-9 size, measured from the files themselves. */
+function measureJsFiles() {
+  const files = readdirSync(ASSETS_DIR)
+    .filter((name) => name.endsWith('.js'))
+    .sort()
+    .map((file) => {
+      const source = readFileSync(join(ASSETS_DIR, file));
+      return { file, rawBytes: source.length, gzipBytes: gzipSync(source, { level: 9 }).length };
+    });
+  if (files.length === 0) throw new BenchError(`no .js files in ${relative(ROOT, ASSETS_DIR)}`);
+  return files;
+}
+
+/**
+ * Which JS the landing route loads first, as the browser decides it (entry, modulepreloads and
+ * the lazy route chunk), rather than guessed from the build manifest.
+ */
+async function measureFirstLoad(baseUrl, jsFiles) {
+  await haltIfInterrupted();
+  const { chromium } = await import('playwright-core');
+  // Playwright's own signal handlers would exit before our servers are stopped.
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    timeout: 60_000,
+  });
+  try {
+    const context = await browser.newContext();
+    const blocked = [];
+    await context.route('**/*', (route) => {
+      const { hostname } = new URL(route.request().url());
+      if (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]') return route.continue();
+      blocked.push(route.request().url());
+      return route.abort();
+    });
+    const page = await context.newPage();
+    const jsUrls = new Set();
+    const failed = [];
+    const pageErrors = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.js')) jsUrls.add(request.url());
+    });
+    page.on('requestfailed', (request) => failed.push(`${request.url()} (${request.failure()?.errorText})`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.url()} (HTTP ${response.status()})`);
+    });
+    // An error boundary turns a crash into a rendered "Something went wrong", so uncaught
+    // errors alone would miss it; console errors are what make a broken first load visible.
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text().split('\n')[0]);
+    });
+    await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle', timeout: 30_000 });
+    await context.close();
+
+    const byName = new Map(jsFiles.map((f) => [f.file, f]));
+    const files = [...jsUrls].map((url) => {
+      const { pathname } = new URL(url);
+      const name = pathname.startsWith('/assets/') ? pathname.slice('/assets/'.length) : undefined;
+      const file = name && byName.get(name);
+      if (!file) throw new BenchError(`landing page requested ${url}, which is not a file in apps/web/dist/assets`);
+      return file;
+    });
+    if (files.length === 0) throw new BenchError('landing page requested no JS: did the page load?');
+    if (failed.length) log(`warning: failed requests while loading /: ${failed.join(', ')}`);
+    if (pageErrors.length) {
+      log(
+        `warning: errors in the page while loading / (its first-load figure may be incomplete): ${pageErrors.join(' | ')}`,
+      );
+    }
+    if (blocked.length) log(`warning: blocked non-loopback requests: ${blocked.join(', ')}`);
+    return {
+      files: files.sort((a, b) => b.gzipBytes - a.gzipBytes),
+      gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+      failedRequests: failed,
+      pageErrors,
+      blockedRequests: blocked,
+    };
+  } finally {
+    await browser.close().catch(() => undefined);
+    browser = undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Cold start
+
+/**
+ * Spawns the built server and polls GET /api/health every 10 ms from the moment of spawn; the
+ * figure is spawn → first 200, so it includes Node start-up, module loading, opening the
+ * database, migrations and seeding — everything a restart costs before the app can serve.
+ */
+async function startApiServer({ label, dataDir, databaseUrl }) {
+  await haltIfInterrupted();
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // The PGlite figures must not silently run on PostgreSQL because the bench's shell has it set.
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+
+  const output = { text: '' };
+  const healthUrl = `http://127.0.0.1:${port}/api/health`;
+  const started = performance.now();
+  const child = track(spawn(process.execPath, [SERVER_JS], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  keepTail(child.stdout, output);
+  keepTail(child.stderr, output);
+  const fail = async (reason) => {
+    await stopChild(child, 5_000);
+    throw new BenchError(
+      `the API server failed to start (${label}): ${reason}\n--- server output ---\n${output.text.trim() || '(none)'}`,
+    );
+  };
+
+  for (let attempt = 0; ; attempt++) {
+    if (!isRunning(child)) {
+      await fail(child.exitCode !== null ? `exited with code ${child.exitCode}` : `killed by ${child.signalCode}`);
+    }
+    const { status } = await httpGet(healthUrl, 2_000);
+    const now = performance.now();
+    if (status === 200) return { ms: now - started, child, baseUrl: `http://127.0.0.1:${port}` };
+    if (now - started > START_TIMEOUT_MS)
+      await fail(`no 200 from /api/health within ${START_TIMEOUT_MS / 1000} s (last status ${status || 'none'})`);
+    // Fixed 10 ms grid from spawn time; a slot already missed is skipped, not queued.
+    const next = started + POLL_INTERVAL_MS * Math.max(attempt + 1, Math.ceil((now - started) / POLL_INTERVAL_MS));
+    await sleep(Math.max(0, next - performance.now()));
+  }
+}
+
+async function coldStart(options) {
+  const { ms, child } = await startApiServer(options);
+  // A second process on the same PGlite directory refuses to start: wait for a full exit.
+  await stopChild(child);
+  if (child.exitCode !== 0)
+    log(`warning: server (${options.label}) exited with ${child.exitCode ?? child.signalCode} on SIGTERM`);
+  return Math.round(ms);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Throughput
+
+async function runAutocannon(options) {
+  await haltIfInterrupted();
+  currentLoad = autocannon(options);
+  const result = await currentLoad;
+  currentLoad = undefined;
+  await haltIfInterrupted();
+  return result;
+}
+
+async function loadTest(name, url, duration) {
+  await haltIfInterrupted();
+  log(`load: ${name} (${WARMUP_SECONDS} s warm-up + ${duration} s)…`);
+  // The warm-up is a run of its own whose figures are kept apart (as autocannon's own warmup
+  // option does), so the measured run starts on a server that has already JIT-compiled its
+  // hot paths and opened its database connections.
+  const warmup = await runAutocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+  const result = await runAutocannon({ url, connections: CONNECTIONS, duration });
+  const warmupProblems = warmup.non2xx + warmup.errors;
+  return {
+    name,
+    target: url.replace(/:\d+/, ':<port>'),
+    requestsPerSecAvg: Math.round(result.requests.average),
+    latencyP99Ms: result.latency.p99,
+    latencyAvgMs: result.latency.average,
+    totalRequests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    warmupNon2xxAndErrors: warmupProblems,
+    flagged: result.non2xx > 0 || result.errors > 0 || result.timeouts > 0,
+  };
+}
+
+async function startBareServer() {
+  await haltIfInterrupted();
+  const child = track(fork(BARE_SERVER_JS, [], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new BenchError('the bare node:http server did not start within 10 s')),
+      10_000,
+    );
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message.port);
+    });
+    child.once('exit', (code) => reject(new BenchError(`the bare node:http server exited with code ${code}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}/` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function gitRevision() {
+  const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  if (head.status !== 0) return undefined;
+  const status = spawnSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' });
+  return { commit: head.stdout.trim(), dirty: status.stdout.trim() !== '' };
+}
+
+function renderTable(rows) {
+  const header = { metric: 'metric', value: 'value', budget: 'budget', ok: 'ok?' };
+  const columns = ['metric', 'value', 'budget', 'ok'];
+  const all = [header, ...rows];
+  const widths = columns.map((col) => Math.max(...all.map((row) => String(row[col]).length)));
+  const line = (row) =>
+    columns
+      .map((col, i) => String(row[col]).padEnd(widths[i]))
+      .join(' | ')
+      .trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
+}
+
+const verdict = (ok) => (ok ? 'ok' : 'over');
+
+function buildRows(r) {
+  const rows = [];
+  const add = (metric, value, budget = '-', ok = '-') => rows.push({ metric, value, budget, ok });
+  add(
+    'First-load JS, landing / (gzip)',
+    `${fmtKb(r.bundle.firstLoad.gzipBytes)} (${r.bundle.firstLoad.files.length} files)`,
+    `≤ ${fmtKb(BUDGET.firstLoadGzipBytes)}`,
+    // A page that failed to render may not have loaded its route chunk: the size is then not
+    // the real first load, whatever the budget says.
+    r.bundle.firstLoad.pageErrors.length || r.bundle.firstLoad.failedRequests.length
+      ? `PAGE ERROR (${verdict(r.bundle.firstLoad.ok)})`
+      : verdict(r.bundle.firstLoad.ok),
+  );
+  add('All JS in dist/assets (gzip)', `${fmtKb(r.bundle.allJs.gzipBytes)} (${r.bundle.allJs.files} files)`);
+  add(
+    'Largest chunk (minified)',
+    `${fmtKb(r.bundle.largestChunk.rawBytes)} (${r.bundle.largestChunk.file})`,
+    `≤ ${fmtKb(BUDGET.largestChunkRawBytes)}`,
+    verdict(r.bundle.largestChunk.ok),
+  );
+  add('Cold start → 200, fresh PGlite dir', fmtMs(r.coldStart.freshPglite.ms));
+  add(
+    `Cold start → 200, existing PGlite dir (median of ${EXISTING_DIR_STARTS})`,
+    fmtMs(r.coldStart.existingPglite.medianMs),
+    `≤ ${BUDGET.existingStartMs} ms`,
+    verdict(r.coldStart.existingPglite.ok),
+  );
+  if (r.coldStart.postgres.skipped) add('Cold start → 200, PostgreSQL', `skipped (${r.coldStart.postgres.skipped})`);
+  else add(`Cold start → 200, PostgreSQL (median of ${EXISTING_DIR_STARTS})`, fmtMs(r.coldStart.postgres.medianMs));
+  for (const t of r.throughput) {
+    const flag = t.flagged ? 'ERRORS' : '-';
+    add(`${t.name}: requests/s (avg)`, fmtInt(t.requestsPerSecAvg), '-', flag);
+    add(`${t.name}: p99 latency`, `${t.latencyP99Ms} ms`, '-', flag);
+    add(
+      `${t.name}: non-2xx / errors / timeouts`,
+      `${t.non2xx} / ${t.errors} / ${t.timeouts}`,
+      '0 / 0 / 0',
+      t.flagged ? 'ERRORS' : 'ok',
+    );
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const options = parseOptions();
+  const loadAtStart = Number(os.loadavg()[0].toFixed(2));
+  if (options.build) await runBuild();
+  checkBuilt();
+
+  const jsFiles = measureJsFiles();
+  const largest = jsFiles.reduce((a, b) => (b.rawBytes > a.rawBytes ? b : a));
+
+  const pgliteDir = makeTempDir('pglite');
+  log('cold start: fresh PGlite directory…');
+  const freshMs = await coldStart({ label: 'fresh PGlite directory', dataDir: pgliteDir });
+  const existingRuns = [];
+  for (let i = 1; i <= EXISTING_DIR_STARTS; i++) {
+    log(`cold start: existing PGlite directory (${i}/${EXISTING_DIR_STARTS})…`);
+    existingRuns.push(await coldStart({ label: 'existing PGlite directory', dataDir: pgliteDir }));
+  }
+
+  let postgres = { skipped: 'DATABASE_URL not set' };
+  if (process.env.DATABASE_URL) {
+    const runs = [];
+    for (let i = 1; i <= EXISTING_DIR_STARTS; i++) {
+      log(`cold start: PostgreSQL (${i}/${EXISTING_DIR_STARTS})…`);
+      runs.push(
+        await coldStart({ label: 'PostgreSQL', dataDir: makeTempDir('pg'), databaseUrl: process.env.DATABASE_URL }),
+      );
+    }
+    postgres = { medianMs: median(runs), runsMs: runs };
+  }
+
+  // One server (existing PGlite directory) serves the browser load and the API load tests.
+  const api = await startApiServer({
+    label: 'existing PGlite directory, for page load and throughput',
+    dataDir: pgliteDir,
+  });
+  log('first load: landing page in headless Chromium…');
+  const firstLoad = await measureFirstLoad(api.baseUrl, jsFiles);
+
+  const features = await httpGet(`${api.baseUrl}/api/features`, 5_000);
+  if (features.status !== 200) throw new BenchError(`GET /api/features answered ${features.status}, expected 200`);
+  const featureRows = JSON.parse(features.body).features?.length;
+
+  const throughput = [];
+  throughput.push(await loadTest('GET /api/health', `${api.baseUrl}/api/health`, options.duration));
+  throughput.push(await loadTest('GET /api/features', `${api.baseUrl}/api/features`, options.duration));
+  await stopChild(api.child);
+
+  const bare = await startBareServer();
+  throughput.push(await loadTest('bare node:http', bare.url, options.duration));
+  await stopChild(bare.child);
+
+  const results = {
+    generatedAt: new Date().toISOString(),
+    git: gitRevision(),
+    environment: {
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      // Other work on the machine skews every figure here; the load average says how busy it was.
+      loadAverage1m: { atStart: loadAtStart, atEnd: Number(os.loadavg()[0].toFixed(2)) },
+    },
+    settings: {
+      built: options.build,
+      connections: CONNECTIONS,
+      durationSeconds: options.duration,
+      warmupSeconds: WARMUP_SECONDS,
+      pollIntervalMs: POLL_INTERVAL_MS,
+      serverLogLevel: 'warn',
+      kB: KB,
+    },
+    bundle: {
+      firstLoad: {
+        gzipBytes: firstLoad.gzipBytes,
+        budgetBytes: BUDGET.firstLoadGzipBytes,
+        ok: firstLoad.gzipBytes <= BUDGET.firstLoadGzipBytes,
+        files: firstLoad.files,
+        failedRequests: firstLoad.failedRequests,
+        pageErrors: firstLoad.pageErrors,
+        blockedRequests: firstLoad.blockedRequests,
+      },
+      allJs: {
+        gzipBytes: jsFiles.reduce((sum, f) => sum + f.gzipBytes, 0),
+        rawBytes: jsFiles.reduce((sum, f) => sum + f.rawBytes, 0),
+        files: jsFiles.length,
+      },
+      largestChunk: {
+        file: largest.file,
+        rawBytes: largest.rawBytes,
+        gzipBytes: largest.gzipBytes,
+        budgetBytes: BUDGET.largestChunkRawBytes,
+        ok: largest.rawBytes <= BUDGET.largestChunkRawBytes,
+      },
+      jsFiles,
+    },
+    coldStart: {
+      freshPglite: { ms: freshMs },
+      existingPglite: {
+        medianMs: median(existingRuns),
+        runsMs: existingRuns,
+        budgetMs: BUDGET.existingStartMs,
+        ok: median(existingRuns) <= BUDGET.existingStartMs,
+      },
+      postgres,
+    },
+    featuresRowCount: featureRows,
+    throughput,
+  };
+  const rows = buildRows(results);
+  results.table = rows;
+
+  mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+
+  const rev = results.git ? ` @ ${results.git.commit}${results.git.dirty ? ' (uncommitted changes)' : ''}` : '';
+  console.log(
+    `\nTavara bench${rev} — node ${process.version}, ${results.environment.cpus} CPUs (load ${loadAtStart} at start), autocannon ${CONNECTIONS} connections × ${options.duration} s (+${WARMUP_SECONDS} s warm-up)\n`,
+  );
+  console.log(renderTable(rows));
+  if (firstLoad.pageErrors.length || firstLoad.failedRequests.length) {
+    console.log(
+      '\nPAGE ERROR: the landing page logged errors or failed requests while loading, so it may not have' +
+        '\nrequested its route chunk; see bundle.firstLoad.pageErrors / failedRequests in the JSON.',
+    );
+  }
+  console.log(`\nwritten to ${relative(ROOT, RESULTS_FILE)}`);
+}
+
+try {
+  await main();
+  process.exit(0);
+} catch (error) {
+  // A step that broke because cleanup killed its server is not a failure to report.
+  await haltIfInterrupted();
+  log(`\nbench failed: ${error instanceof BenchError ? error.message : (error?.stack ?? error)}`);
+  await Promise.allSettled([...children].map((child) => stopChild(child, 5_000)));
+  process.exit(1);
+}
