@@ -2,7 +2,10 @@ import { expect, test } from '../fixtures';
 
 const BANNER = 'The service is currently experiencing issues. Some features may not work properly.';
 
-// This file flips the server's simulated database outage, so its project runs after all others.
+// This file flips the server's simulated database outage, so its project runs after all others
+// and its tests run one at a time (in parallel, one test's recovery would end the other's outage).
+test.describe.configure({ mode: 'serial' });
+
 test('the status banner appears during a database outage and goes once it is over', async ({ page, request }) => {
   await page.goto('/about');
   await expect(page.locator('[data-backend-status="available"]')).toBeAttached();
