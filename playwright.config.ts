@@ -65,6 +65,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       E2E_TEST_HOOKS: 'true',
+      // Every browser in the suite signs up from 127.0.0.1, one shared per-IP bucket; the API
+      // tests cover the limits themselves (refused in production).
+      AUTH_RATE_LIMIT_DISABLED: 'true',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
     },

@@ -1,13 +1,28 @@
 import type { RequestIdVariables } from 'hono/request-id';
+import type { Auth, AuthSession, AuthUser } from './auth/auth';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
+import type { Mailer } from './lib/mailer';
 
 /** What every handler can read from the context (`c.get(...)`). Set once in app.ts. */
 export interface AppBindings {
   Variables: RequestIdVariables & {
     logger: Logger;
+    /** The Better Auth instance: `c.get('auth').api.getSession(...)`. */
+    auth: Auth;
+    /**
+     * The path the request log line shows, when a route must keep part of its URL out of the
+     * logs (a bearer capability such as a chat session id). Unset: the request path.
+     */
+    logPath?: string;
   };
+}
+
+/** Set by `requireUser()` / `requireRole()` (auth/require-user.ts) for the handlers after them. */
+export interface AuthVariables {
+  user: AuthUser;
+  session: AuthSession;
 }
 
 export interface AppDeps {
@@ -16,4 +31,8 @@ export interface AppDeps {
   logger: Logger;
   /** Directory of the built web app (apps/web/dist); when missing, only the API is served. */
   webDir?: string;
+  /** Defaults to SMTP_URL or the dev outbox (lib/mailer.ts). */
+  mailer?: Mailer;
+  /** Defaults to `createAppAuth(deps)`; tests pass their own to reach `auth.api` directly. */
+  auth?: Auth;
 }

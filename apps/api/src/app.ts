@@ -5,12 +5,21 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppBindings, AppDeps } from './app-types';
+import { type Auth, createAuth } from './auth/auth';
+import { authRoutes } from './auth/auth-routes';
+import { resolveAuthSecret } from './auth/auth-secret';
 import type { Database } from './db/client';
 import { createDatabaseHealth, type DatabaseHealth } from './db/health';
+import type { Env } from './env';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { featureVotingRoutes } from './features/feature-voting/feature-voting.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
+import { profileRoutes } from './features/profiles/profiles.routes';
+import { registrationChatRoutes } from './features/registration-chat/registration-chat.routes';
 import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
 import { AppError } from './lib/app-error';
+import { createMailer } from './lib/mailer';
 import { requestLogger } from './lib/request-logger';
 import { webAppRoutes } from './lib/web-app';
 
@@ -18,10 +27,24 @@ import { webAppRoutes } from './lib/web-app';
  * The typed API: every feature router, chained so `hc<ApiType>` on the web knows each route's
  * input and output. The web imports this type only (`import type`).
  */
-function apiRoutes(health: DatabaseHealth, db: Database) {
-  return new Hono<AppBindings>().route('/', healthRoutes(health)).route('/', featureVotingRoutes(db));
+function apiRoutes(env: Env, health: DatabaseHealth, db: Database) {
+  return new Hono<AppBindings>()
+    .route('/', healthRoutes(health))
+    .route('/', featureVotingRoutes(db))
+    .route('/', profileRoutes(db))
+    .route('/', passwordResetRoutes(db))
+    .route('/', devMailboxRoutes(env, db))
+    .route('/', registrationChatRoutes(env, db));
 }
 export type ApiType = ReturnType<typeof apiRoutes>;
+
+/** Better Auth on the app's database, mail transport and secret (auth/auth.ts). */
+export function createAppAuth(deps: Pick<AppDeps, 'env' | 'database' | 'logger' | 'mailer'>): Auth {
+  const { env, logger } = deps;
+  const db = deps.database.db;
+  const mailer = deps.mailer ?? createMailer(env, db, logger);
+  return createAuth({ env, db, logger, mailer, secret: resolveAuthSecret(env) });
+}
 
 /**
  * Builds the whole HTTP application. Middleware order matters:
@@ -29,7 +52,8 @@ export type ApiType = ReturnType<typeof apiRoutes>;
  * 2. security headers apply to API and web responses alike;
  * 3. compression (skipped for precompressed assets, which already carry Content-Encoding);
  * 4. the body limit guards every /api route before any handler reads a body;
- * 5. feature routers under /api, then a JSON 404 for any other /api path;
+ * 5. feature routers under /api, Better Auth under /api/auth/*, then a JSON 404 for any other
+ *    /api path;
  * 6. the built web app, with index.html for every other path (client-side routing).
  */
 export function createApp(deps: AppDeps) {
@@ -37,7 +61,11 @@ export function createApp(deps: AppDeps) {
   const health = createDatabaseHealth(deps.database);
   const isHttps = env.APP_URL.startsWith('https://');
 
-  const api = apiRoutes(health, deps.database.db);
+  const db = deps.database.db;
+  const auth = deps.auth ?? createAppAuth(deps);
+
+  const api = apiRoutes(env, health, db);
+  api.on(['GET', 'POST'], '/auth/*', authRoutes(auth, env));
   if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health));
   api.all('*', (c) => {
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
@@ -47,6 +75,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestId());
   app.use(async (c, next) => {
     c.set('logger', logger);
+    c.set('auth', auth);
     await next();
   });
   app.use(requestLogger());

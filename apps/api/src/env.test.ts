@@ -32,7 +32,9 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(EnvError);
     const problems = (error as EnvError).problems;
     expect(problems).toHaveLength(4);
-    expect(problems.find((p) => p.startsWith('PORT '))).toContain('"eighty"');
+    expect(problems.find((p) => p.startsWith('PORT '))).toBe(
+      'PORT must be a whole number from 0 to 65535 (got "eighty")',
+    );
     expect(problems.some((p) => p.startsWith('DATABASE_URL must be a postgres://'))).toBe(true);
     expect(problems.some((p) => p.startsWith('SMTP_URL must be an smtp://'))).toBe(true);
     expect(problems.some((p) => p.startsWith('ADMIN_EMAILS'))).toBe(true);
@@ -61,6 +63,35 @@ describe('configuration', () => {
       expect(problems).toContain('APP_URL is required in production');
       expect(problems).toContain('E2E_TEST_HOOKS must not be set in production');
     }
+  });
+
+  it('reads the auth settings: reset link lifetime, rate-limit switch, trusted proxies', () => {
+    const defaults = loadEnv({});
+    expect(defaults.AUTH_RESET_TOKEN_TTL_SECONDS).toBe(86_400);
+    expect(defaults.AUTH_RATE_LIMIT_DISABLED).toBe(false);
+    expect(defaults.TRUSTED_PROXIES).toEqual([]);
+    const env = loadEnv({
+      AUTH_RESET_TOKEN_TTL_SECONDS: '3600',
+      AUTH_RATE_LIMIT_DISABLED: 'true',
+      TRUSTED_PROXIES: '10.0.0.5, 10.1.0.0/16, ::1',
+    });
+    expect(env.AUTH_RESET_TOKEN_TTL_SECONDS).toBe(3600);
+    expect(env.AUTH_RATE_LIMIT_DISABLED).toBe(true);
+    expect(env.TRUSTED_PROXIES).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
+    expect(() => loadEnv({ TRUSTED_PROXIES: 'proxy.internal' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadEnv({ AUTH_RESET_TOKEN_TTL_SECONDS: '5' })).toThrow(/AUTH_RESET_TOKEN_TTL_SECONDS/);
+  });
+
+  it('never turns the auth rate limits off in production', () => {
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail.example.tt',
+        APP_URL: 'https://care.example.tt',
+        AUTH_RATE_LIMIT_DISABLED: 'true',
+      }),
+    ).toThrow(/AUTH_RATE_LIMIT_DISABLED must not be set in production/);
   });
 
   it('accepts a complete production configuration', () => {

@@ -27,15 +27,21 @@ const optionalUrl = (protocols: string[], hint: string) =>
       { message: hint },
     );
 
+/** A whole number in [min, max] with one plain message for every way it can be wrong. */
+const wholeNumber = (min: number, max: number, fallback: number) => {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message }).default(fallback);
+};
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    PORT: wholeNumber(0, 65_535, 3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     APP_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL such as https://care.example.tt'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'must be a postgres:// connection URL'),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    DATABASE_POOL_SIZE: wholeNumber(1, 200, 10),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().min(3).default('Tavara <no-reply@localhost>'),
     SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@localhost'),
@@ -65,13 +71,34 @@ const envSchema = z
       .optional()
       .transform((v) => (v === '' ? undefined : v))
       .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+    /** How long a password reset link works, in seconds (spec §9: 24 hours). */
+    AUTH_RESET_TOKEN_TTL_SECONDS: wholeNumber(60, 604_800, 86_400),
+    /**
+     * Turns off the sign-in/sign-up/reset rate limits (per IP and per account) for test runs that
+     * create many accounts from one address. Refused in production.
+     */
+    AUTH_RATE_LIMIT_DISABLED: booleanFlag,
+    /**
+     * Reverse proxies (IP addresses or CIDR ranges, comma-separated) whose X-Forwarded-For is
+     * believed when working out a client's address for rate limiting. Unset: the socket address.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .optional()
+      .transform((v) =>
+        (v ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()], { error: 'must be IP addresses or CIDR ranges' }),
+        ),
+      ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Largest request body the API accepts, in bytes (uploads have their own, larger limit). */
-    MAX_BODY_BYTES: z.coerce
-      .number()
-      .int()
-      .min(1024)
-      .default(1024 * 1024),
+    MAX_BODY_BYTES: wholeNumber(1024, 100 * 1024 * 1024, 1024 * 1024),
     /**
      * Enables `/api/__test/*` hooks (simulated database outage) for the end-to-end suite.
      * Refused in production.
@@ -99,6 +126,9 @@ const envSchema = z
     }
     if (env.E2E_TEST_HOOKS) {
       ctx.addIssue({ code: 'custom', path: ['E2E_TEST_HOOKS'], message: 'must not be set in production' });
+    }
+    if (env.AUTH_RATE_LIMIT_DISABLED) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT_DISABLED'], message: 'must not be set in production' });
     }
   })
   .transform((env) => ({

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { databaseOptionsFromEnv, openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed/seed';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
@@ -21,15 +21,20 @@ export async function startServer(
   logger: Logger,
   paths: { migrationsDir: string; webDir?: string },
 ): Promise<RunningServer> {
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { driver: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-      : { driver: 'pglite', dataDir: env.DATA_DIR },
-    logger,
-  );
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round(now - mark);
+    mark = now;
+  };
+  const database = await openDatabase(databaseOptionsFromEnv(env), logger);
+  lap('openMs');
   try {
     await database.migrate(paths.migrationsDir);
+    lap('migrateMs');
     await seedDatabase(database.db);
+    lap('seedMs');
   } catch (error) {
     await database.close();
     throw error;
@@ -40,6 +45,8 @@ export async function startServer(
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
     s.once('error', reject);
   });
+  lap('listenMs');
+  logger.info({ database: database.driver, ...timings }, 'start-up steps');
   const address = server.address() as AddressInfo;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;

@@ -8,10 +8,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { Env } from '../env';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import * as authSchema from './schema/auth';
 import * as featuresSchema from './schema/features';
+import * as mailSchema from './schema/mail';
+import * as profilesSchema from './schema/profiles';
+import * as registrationChatSchema from './schema/registration-chat';
 
-export const schema = { ...featuresSchema };
+export const schema = {
+  ...featuresSchema,
+  ...authSchema,
+  ...profilesSchema,
+  ...mailSchema,
+  ...registrationChatSchema,
+};
 export type Schema = typeof schema;
 /** The query builder both drivers share; feature code depends on this, never on a driver. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -30,6 +41,16 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: a tarball of the data directory (used to clone test databases). */
   dumpDataDir?(): Promise<Blob>;
+}
+
+/** The driver the configuration asks for: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export function databaseOptionsFromEnv(
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
+  poolSize = env.DATABASE_POOL_SIZE,
+): DatabaseOptions {
+  return env.DATABASE_URL
+    ? { driver: 'postgres', url: env.DATABASE_URL, poolSize }
+    : { driver: 'pglite', dataDir: env.DATA_DIR };
 }
 
 /** Any number: an arbitrary constant both server and migrations agree on. */

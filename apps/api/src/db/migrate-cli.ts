@@ -2,16 +2,11 @@
 // server also does this at every start; this is for operators who migrate before a deploy).
 import { loadEnv } from '../env';
 import { createLogger } from '../lib/logger';
-import { openDatabase } from './client';
+import { databaseOptionsFromEnv, openDatabase } from './client';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
-const database = await openDatabase(
-  env.DATABASE_URL
-    ? { driver: 'postgres', url: env.DATABASE_URL, poolSize: 1 }
-    : { driver: 'pglite', dataDir: env.DATA_DIR },
-  logger,
-);
+const database = await openDatabase(databaseOptionsFromEnv(env, 1), logger);
 try {
   await database.migrate(new URL('./migrations', import.meta.url).pathname);
   logger.info({ database: database.driver }, 'migrations applied');

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { accountExistsEmail, describeDuration, escapeHtml, passwordResetEmail, verificationEmail } from './auth-emails';
+
+const NASTY_NAME = '<script>alert(1)</script> & "friends"';
+
+describe('auth e-mails', () => {
+  it('escape every HTML-significant character', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
+  });
+
+  it.each([
+    ['verification', verificationEmail({ name: NASTY_NAME, url: 'https://care.example.tt/v?a=1&b="2"' })],
+    [
+      'reset',
+      passwordResetEmail({ name: NASTY_NAME, url: 'https://care.example.tt/r?a=1&b="2"', validForSeconds: 86_400 }),
+    ],
+    [
+      'account exists',
+      accountExistsEmail({ name: NASTY_NAME, signInUrl: 'https://care.example.tt/auth?a=1&b="2"', resetUrl: 'x' }),
+    ],
+  ])('%s: the name and link are text in the HTML, and both bodies carry the link', (_kind, mail) => {
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot;');
+    expect(mail.html).toContain('a=1&amp;b=&quot;2&quot;');
+    expect(mail.html).not.toContain('b="2"');
+    expect(mail.text).toContain(NASTY_NAME);
+    expect(mail.text).toContain('a=1&b="2"');
+  });
+
+  it('greets "there" when the name is blank', () => {
+    expect(verificationEmail({ name: '  ', url: 'https://x.tt' }).text.startsWith('Hello there,')).toBe(true);
+  });
+
+  it('the reset e-mail says how long the link works', () => {
+    expect(passwordResetEmail({ name: 'A', url: 'https://x.tt', validForSeconds: 86_400 }).text).toContain(
+      'expires in 24 hours',
+    );
+    expect(describeDuration(3600)).toBe('1 hour');
+    expect(describeDuration(1800)).toBe('30 minutes');
+    expect(describeDuration(60)).toBe('1 minute');
+  });
+});

@@ -1,0 +1,225 @@
+import { AUTH_MESSAGES } from '@tavara/shared/auth/auth-messages';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { user } from '../db/schema/auth';
+import {
+  latestMail,
+  mailsTo,
+  signUp,
+  TEST_PASSWORD,
+  uniqueEmail,
+  verifyEmail,
+  createVerifiedUser,
+} from '../testing/factories';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+const ADMIN_EMAIL = 'chief.admin@example.tt';
+
+type Body = Record<string, unknown> & { user: Record<string, unknown> };
+
+describe('accounts: sign-up, verification and sign-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_EMAILS: `Chief.Admin@example.tt, other@example.tt` });
+  });
+  afterAll(() => t.close());
+
+  it('sign-up sends a verification e-mail whose link confirms the address and signs the user in', async () => {
+    const client = t.client();
+    const email = uniqueEmail();
+    const res = await signUp(client, { email, firstName: 'Keisha', lastName: 'Mohammed', role: 'professional' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Body;
+    expect(body).toMatchObject({ token: null, signedIn: false, emailSent: true });
+    expect(body.user).toMatchObject({
+      email,
+      name: 'Keisha Mohammed',
+      firstName: 'Keisha',
+      lastName: 'Mohammed',
+      role: 'professional',
+      emailVerified: false,
+    });
+    expect(client.cookie('session_token')).toBeUndefined();
+
+    const mail = await latestMail(t, email, 'Confirm your email address');
+    expect(mail.text).toContain('Hello Keisha Mohammed,');
+    const link = mail.links[0] ?? '';
+    expect(link.startsWith(`${t.env.APP_URL}/api/auth/verify-email?token=`)).toBe(true);
+
+    const verified = await verifyEmail(t, client, email);
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get('location')).toBe('/');
+    const session = await client.get('/api/auth/get-session');
+    expect(await session.json()).toMatchObject({ user: { email, emailVerified: true, role: 'professional' } });
+
+    const elsewhere = t.client();
+    const signIn = await elsewhere.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(200);
+    expect(elsewhere.cookie('session_token')).toBeTruthy();
+  });
+
+  it('an unverified user cannot sign in, even with the right password', async () => {
+    const email = uniqueEmail();
+    expect((await signUp(t.client(), { email })).status).toBe(200);
+    const client = t.client();
+    const res = await client.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect(client.cookie('session_token')).toBeUndefined();
+  });
+
+  it('a wrong password and an unknown e-mail get the same answer at sign-in', async () => {
+    const { email } = await createVerifiedUser(t);
+    const wrong = await t.client().post('/api/auth/sign-in/email', { email, password: 'not-the-password-1' });
+    const unknown = await t.client().post('/api/auth/sign-in/email', {
+      email: uniqueEmail('nobody'),
+      password: 'not-the-password-1',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.json()).toEqual(await unknown.json());
+  });
+
+  it('signing up with a registered address looks like a new sign-up, and the owner is told by e-mail', async () => {
+    const { email } = await createVerifiedUser(t);
+    const fresh = await signUp(t.client(), { email: uniqueEmail(), role: 'community' });
+    const again = await signUp(t.client(), { email, role: 'community' });
+    expect(again.status).toBe(fresh.status);
+    const freshBody = (await fresh.json()) as Body;
+    const againBody = (await again.json()) as Body;
+    expect(Object.keys(againBody).sort()).toEqual(Object.keys(freshBody).sort());
+    expect(Object.keys(againBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+    expect(againBody).toMatchObject({ token: null, signedIn: false, emailSent: true });
+    expect(againBody.user).toMatchObject({ email, role: 'community', emailVerified: false });
+
+    const notice = await latestMail(t, email, 'You already have');
+    expect(notice.text).toContain(`${t.env.APP_URL}/auth/reset-password`);
+    // Nothing about the existing account changed.
+    const me = await t.client().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(me.status).toBe(200);
+  });
+
+  it('sign-up cannot choose the admin role', async () => {
+    const email = uniqueEmail();
+    const res = await signUp(t.client(), { email, role: 'admin' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'Please choose Family Member, Care Professional or Community Member.',
+    });
+    expect(await mailsTo(t, email)).toEqual([]);
+  });
+
+  it('extra fields posted at sign-up grant nothing: no admin, no verified address', async () => {
+    const email = uniqueEmail();
+    const res = await signUp(t.client(), {
+      email,
+      role: 'professional',
+      emailVerified: true,
+      isAdmin: true,
+      banned: false,
+      roles: ['admin'],
+    });
+    expect(res.status).toBe(200);
+    const [row] = await t.database.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ role: 'professional', emailVerified: false });
+    const signIn = await t.client().post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(signIn.status).toBe(403);
+  });
+
+  it('a signed-in user cannot change their own role', async () => {
+    const { client } = await createVerifiedUser(t, { role: 'family' });
+    const res = await client.post('/api/auth/update-user', { role: 'admin' });
+    expect(res.status).toBe(400);
+    const me = await client.get('/api/profile/me');
+    expect(await me.json()).toMatchObject({ role: 'family', profile: { role: 'family' } });
+  });
+
+  it('an ADMIN_EMAILS address is an ordinary user until it is verified, then an admin', async () => {
+    const client = t.client();
+    const res = await signUp(client, { email: ADMIN_EMAIL, role: 'family' });
+    expect(((await res.json()) as Body).user).toMatchObject({ role: 'family' });
+    const [before] = await t.database.db.select().from(user).where(eq(user.email, ADMIN_EMAIL));
+    expect(before?.role).toBe('family');
+
+    await verifyEmail(t, client, ADMIN_EMAIL);
+    const me = await client.get('/api/profile/me');
+    expect(await me.json()).toMatchObject({ role: 'admin', profile: { role: 'admin' } });
+  });
+
+  it('a common password is refused at sign-up with a clear message', async () => {
+    const res = await signUp(t.client(), { password: 'Sunshine' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      message: 'This password is too common. Please choose one that is harder to guess.',
+      fields: { password: 'This password is too common. Please choose one that is harder to guess.' },
+    });
+  });
+
+  it('changing a password later follows the same rules', async () => {
+    const { client, password } = await createVerifiedUser(t);
+    const common = await client.post('/api/auth/change-password', {
+      currentPassword: password,
+      newPassword: 'football',
+    });
+    expect(common.status).toBe(400);
+    expect(await common.json()).toMatchObject({ message: AUTH_MESSAGES.passwordTooCommon });
+    const ok = await client.post('/api/auth/change-password', {
+      currentPassword: password,
+      newPassword: 'Pelau-On-Sunday-2026',
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a short password or a missing field is refused with the form messages', async () => {
+    const short = await signUp(t.client(), { password: 'x7$Kq2!' });
+    expect(await short.json()).toMatchObject({ message: 'Password must be at least 8 characters long.' });
+    const missing = await signUp(t.client(), { lastName: '' });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ message: 'Please fill in all required fields.' });
+  });
+
+  it('the verification e-mail shows a name like <script> as text, never as markup', async () => {
+    const email = uniqueEmail();
+    await signUp(t.client(), { email, firstName: '<script>alert(1)</script>', lastName: 'O\'Brien "Jr" & Co' });
+    const mail = await latestMail(t, email, 'Confirm your email');
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('Hello &lt;script&gt;alert(1)&lt;/script&gt; O&#39;Brien &quot;Jr&quot; &amp; Co,');
+    expect(mail.text).toContain('Hello <script>alert(1)</script> O\'Brien "Jr" & Co,');
+  });
+
+  it('the session lives only in an HttpOnly, SameSite=Lax cookie, never in a response body', async () => {
+    const { email } = await createVerifiedUser(t);
+    const client = t.client();
+    const res = await client.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
+    expect(((await res.json()) as Body).token).toBeNull();
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('tavara.session_token=')) ?? '';
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).not.toContain('Secure');
+  });
+
+  it('a cookie-carrying request with no origin or a foreign origin is refused', async () => {
+    const { client } = await createVerifiedUser(t);
+    const noOrigin = await client.post('/api/auth/sign-out', {}, { origin: null });
+    expect(noOrigin.status).toBe(403);
+    const foreign = await client.post('/api/auth/sign-out', {}, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    const vite = await client.post('/api/auth/sign-out', {}, { origin: 'http://localhost:5173' });
+    expect(vite.status).toBe(403);
+    expect((await client.get('/api/auth/get-session')).status).toBe(200);
+    expect(await (await client.get('/api/auth/get-session')).json()).not.toBeNull();
+  });
+
+  it('password hashing runs off the event loop (node:crypto scrypt in the thread pool)', async () => {
+    const context = await t.auth.$context;
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 1);
+    const hash = await context.password.hash(TEST_PASSWORD);
+    clearInterval(timer);
+    expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    // A synchronous hash would finish before any timer could fire.
+    expect(ticks).toBeGreaterThan(0);
+    expect(await context.password.verify({ hash, password: TEST_PASSWORD })).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+import { ENSURE_PROFILE_ERRORS, isProfileComplete, type EnsureProfileResult } from '@tavara/shared/auth/profile.schema';
+import { DEFAULT_ROLE, isRole } from '@tavara/shared/roles';
+import { Hono } from 'hono';
+import type { AppBindings } from '../../app-types';
+import { isFromTrustedOrigin, readSession, requireUser } from '../../auth/require-user';
+import type { Database } from '../../db/client';
+import { ensureProfile, EnsureProfileError, getProfile } from './profiles.service';
+
+const ENSURE_FAILURES = {
+  authentication: `${ENSURE_PROFILE_ERRORS.authentication}: your sign-in could not be checked. Please try again.`,
+  foreignOrigin: `${ENSURE_PROFILE_ERRORS.authentication}: this request did not come from the app. Please reload the page.`,
+  noSession: `${ENSURE_PROFILE_ERRORS.noSession}. Please sign in again.`,
+  database: `${ENSURE_PROFILE_ERRORS.database}: your profile could not be read. Please try again.`,
+  update: `${ENSURE_PROFILE_ERRORS.update}: your profile could not be updated. Please try again.`,
+  creation: `${ENSURE_PROFILE_ERRORS.creation}: your profile could not be created. Please try again.`,
+  unexpected: `${ENSURE_PROFILE_ERRORS.unexpected}: something went wrong. Please try again.`,
+} as const;
+
+/**
+ * `GET /api/profile/me`: the signed-in user, their server-side role, their profile and whether it
+ * is complete (spec §4), for the post-login redirect.
+ * `POST /api/profile/ensure`: spec §4 ensure-profile; answers `{ success, … }` rather than the
+ * usual error shape, with the spec §8 prefixes.
+ */
+export function profileRoutes(db: Database) {
+  return new Hono<AppBindings>()
+    .get('/profile/me', requireUser(), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const u = c.get('user');
+      const profile = await getProfile(db, u.id);
+      return c.json({
+        user: {
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          firstName: u.firstName ?? null,
+          lastName: u.lastName ?? null,
+          emailVerified: u.emailVerified,
+        },
+        role: isRole(u.role) ? u.role : DEFAULT_ROLE,
+        profile,
+        profileComplete: isProfileComplete(profile),
+      });
+    })
+    .post('/profile/ensure', async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const logger = c.get('logger');
+      const fail = (error: string, status: 401 | 403 | 500) =>
+        c.json({ success: false, error } satisfies EnsureProfileResult, status);
+
+      if (!isFromTrustedOrigin(c)) return fail(ENSURE_FAILURES.foreignOrigin, 403);
+      let data;
+      try {
+        data = await readSession(c);
+      } catch (error) {
+        logger.error({ err: error }, 'ensure-profile: session lookup failed');
+        return fail(ENSURE_FAILURES.authentication, 500);
+      }
+      if (!data) return fail(ENSURE_FAILURES.noSession, 401);
+
+      try {
+        const { profile, created } = await ensureProfile(db, data.user);
+        return c.json({ success: true, created, profile } satisfies EnsureProfileResult, created ? 201 : 200);
+      } catch (error) {
+        logger.error({ err: error, userId: data.user.id }, 'ensure-profile failed');
+        return fail(
+          error instanceof EnsureProfileError ? ENSURE_FAILURES[error.step] : ENSURE_FAILURES.unexpected,
+          500,
+        );
+      }
+    });
+}

@@ -1,0 +1,60 @@
+import { createTransport } from 'nodemailer';
+import type { Database } from '../db/client';
+import { devOutbox } from '../db/schema/mail';
+import type { Env } from '../env';
+import type { Logger } from './logger';
+
+/** One e-mail: always a plain-text body and a simple HTML body (user content already escaped). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** `smtp` sends through SMTP_URL; `outbox` stores in the dev_outbox table (never in production). */
+  readonly transport: 'smtp' | 'outbox';
+  /** Resolves once the message is handed over (SMTP) or stored (outbox); rejects when that fails. */
+  send(message: MailMessage): Promise<void>;
+}
+
+/** How long an SMTP exchange may hang before the send counts as failed (a request waits for it). */
+const SMTP_TIMEOUT_MS = 15_000;
+
+/**
+ * The one way the server sends e-mail: nodemailer over SMTP_URL from MAIL_FROM, or — without
+ * SMTP_URL outside production — the development outbox (architecture.md, "mail"). env.ts refuses
+ * production without SMTP_URL, so the outbox can never swallow real mail.
+ */
+export function createMailer(env: Env, db: Database, logger: Logger): Mailer {
+  if (env.SMTP_URL) {
+    const transporter = createTransport({
+      url: env.SMTP_URL,
+      connectionTimeout: SMTP_TIMEOUT_MS,
+      greetingTimeout: SMTP_TIMEOUT_MS,
+      socketTimeout: SMTP_TIMEOUT_MS,
+    });
+    return {
+      transport: 'smtp',
+      async send(message) {
+        await transporter.sendMail({ from: env.MAIL_FROM, ...message });
+        logger.info({ subject: message.subject }, 'e-mail sent');
+      },
+    };
+  }
+  if (env.NODE_ENV === 'production') throw new Error('SMTP_URL is required in production');
+  return {
+    transport: 'outbox',
+    async send(message) {
+      await db.insert(devOutbox).values({
+        toAddress: message.to.toLowerCase(),
+        fromAddress: env.MAIL_FROM,
+        subject: message.subject,
+        textBody: message.text,
+        htmlBody: message.html,
+      });
+      logger.info({ subject: message.subject }, 'e-mail stored in the dev outbox (no SMTP_URL)');
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { PublicRole, Role } from '@tavara/shared/roles';
+import { eq } from 'drizzle-orm';
+import { vi } from 'vitest';
+import { user } from '../db/schema/auth';
+import { profiles } from '../db/schema/profiles';
+import type { TestApp } from './test-app';
+import type { TestClient } from './test-client';
+
+/** A strong password that is not on the common-password list. */
+export const TEST_PASSWORD = 'Breadfruit-Harbour-2026';
+
+export interface DevMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@example.tt`;
+}
+
+export interface SignUpFields {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  password?: string;
+  role?: string;
+  [extra: string]: unknown;
+}
+
+/** Posts the sign-up form as the web app does. */
+export function signUp(client: TestClient, fields: SignUpFields = {}) {
+  return client.post('/api/auth/sign-up/email', {
+    firstName: 'Asha',
+    lastName: 'Ramdial',
+    email: uniqueEmail(),
+    password: TEST_PASSWORD,
+    role: 'family',
+    ...fields,
+  });
+}
+
+/** Every dev-outbox e-mail to `email`, newest first. */
+export async function mailsTo(t: TestApp, email: string): Promise<DevMail[]> {
+  const res = await t.app.request(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  if (res.status !== 200) throw new Error(`dev mailbox answered ${res.status}`);
+  return ((await res.json()) as { messages: DevMail[] }).messages;
+}
+
+/**
+ * The newest e-mail to `email` whose subject contains `subject`, waiting for it like a person
+ * refreshing the mailbox (most auth mail is sent in the background); fails when none arrives.
+ */
+export async function latestMail(t: TestApp, email: string, subject: string): Promise<DevMail> {
+  return vi.waitFor(
+    async () => {
+      const mail = (await mailsTo(t, email)).find((m) => m.subject.includes(subject));
+      if (!mail) throw new Error(`no "${subject}" e-mail to ${email} in the dev outbox`);
+      return mail;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+}
+
+/** Opens the verification link of the newest verification e-mail in `client` (which signs it in). */
+export async function verifyEmail(t: TestApp, client: TestClient, email: string): Promise<Response> {
+  const mail = await latestMail(t, email, 'Confirm your email');
+  const link = mail.links.find((l) => l.includes('/api/auth/verify-email'));
+  if (!link) throw new Error('the verification e-mail has no verification link');
+  return client.get(link);
+}
+
+export interface TestUser {
+  client: TestClient;
+  id: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * A user who signed up through the real endpoint, confirmed the address from the dev outbox and
+ * is signed in on `client`. `role: 'admin'` signs up as family and is then promoted in the
+ * database directly — a test shortcut; the real ways (ADMIN_EMAILS, another admin) have their own tests.
+ */
+export async function createVerifiedUser(
+  t: TestApp,
+  options: { role?: Role; email?: string; password?: string; firstName?: string; lastName?: string } = {},
+): Promise<TestUser> {
+  const client = t.client();
+  const email = options.email ?? uniqueEmail(options.role ?? 'user');
+  const password = options.password ?? TEST_PASSWORD;
+  const signUpRole: PublicRole = options.role && options.role !== 'admin' ? options.role : 'family';
+  const res = await signUp(client, {
+    email,
+    password,
+    role: signUpRole,
+    ...(options.firstName ? { firstName: options.firstName } : {}),
+    ...(options.lastName ? { lastName: options.lastName } : {}),
+  });
+  if (res.status !== 200) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
+  const id = ((await res.json()) as { user: { id: string } }).user.id;
+  const verified = await verifyEmail(t, client, email);
+  if (verified.status !== 302) throw new Error(`verification answered ${verified.status}: ${await verified.text()}`);
+  if (options.role === 'admin') {
+    await t.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, id));
+    await t.database.db.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, id));
+  }
+  return { client, id, email, password };
+}
+
+/** Signs in on a fresh client (another browser) and returns it. */
+export async function signInElsewhere(t: TestApp, email: string, password: string): Promise<TestClient> {
+  const client = t.client();
+  const res = await client.post('/api/auth/sign-in/email', { email, password });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return client;
+}
