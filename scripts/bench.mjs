@@ -7,7 +7,8 @@
 //      on a fresh PGlite directory, on an existing one (median of 3), and on PostgreSQL when
 //      DATABASE_URL is set;
 //   3. throughput: autocannon against /api/health, /api/features and a bare node:http server
-//      (the baseline of what Node alone does on this machine).
+//      (the baseline of what Node alone does on this machine);
+//   4. GET /api/health p99 while 20 sign-ins (password hashing) are in flight.
 // It prints one table and writes the same figures to bench-results/latest.json. Budgets that
 // fail are reported as "over"; only a failure to measure (build, server start) exits non-zero.
 // Sizes are in kB = 1000 bytes, the unit Vite's own build report and chunk warning use.
@@ -37,6 +38,7 @@ const BUDGET = {
   firstLoadGzipBytes: 100 * KB,
   largestChunkRawBytes: 500 * KB,
   existingStartMs: 1500,
+  healthP99UnderSignInsMs: 50,
 };
 const POLL_INTERVAL_MS = 10;
 // Generous, so a slow machine yields a slow figure rather than a failed run; a server that
@@ -331,10 +333,17 @@ async function measureFirstLoad(baseUrl, jsFiles) {
  * figure is spawn → first 200, so it includes Node start-up, module loading, opening the
  * database, migrations and seeding — everything a restart costs before the app can serve.
  */
-async function startApiServer({ label, dataDir, databaseUrl }) {
+async function startApiServer({ label, dataDir, databaseUrl, extraEnv = {} }) {
   await haltIfInterrupted();
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
   // The PGlite figures must not silently run on PostgreSQL because the bench's shell has it set.
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -412,6 +421,66 @@ async function loadTest(name, url, duration) {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// 4. Health under sign-in load
+
+const SIGN_IN_CONNECTIONS = 20;
+const HEALTH_UNDER_LOAD_CONNECTIONS = 5;
+
+/**
+ * Password hashing is CPU-heavy (scrypt); it must run off the event loop so a burst of sign-ins
+ * does not stall everyone else. Keeps 20 correct-password sign-ins in flight with autocannon
+ * while a second autocannon measures GET /api/health, on a server with auto-confirm and the
+ * per-IP limiter off (both refused in production) so every sign-in really hashes.
+ */
+async function healthUnderSignIns(dataDir, duration) {
+  const api = await startApiServer({
+    label: 'sign-in load',
+    dataDir,
+    extraEnv: { AUTH_AUTO_CONFIRM: 'true', AUTH_RATE_LIMIT_DISABLED: 'true', NODE_ENV: 'development' },
+  });
+  try {
+    const email = `bench-${Date.now()}@example.test`;
+    const password = 'Bench-sign-in-load-2026';
+    const headers = { 'content-type': 'application/json', origin: api.baseUrl };
+    const signUp = await fetch(`${api.baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: 'Bench', lastName: 'User', email, password, role: 'family' }),
+    });
+    if (!signUp.ok)
+      throw new BenchError(`sign-up for the sign-in load answered ${signUp.status}: ${await signUp.text()}`);
+
+    log(`load: ${SIGN_IN_CONNECTIONS} concurrent sign-ins with GET /api/health beside them (${duration} s)…`);
+    const signIns = runAutocannon({
+      url: `${api.baseUrl}/api/auth/sign-in/email`,
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password }),
+      connections: SIGN_IN_CONNECTIONS,
+      duration,
+    });
+    const health = autocannon({
+      url: `${api.baseUrl}/api/health`,
+      connections: HEALTH_UNDER_LOAD_CONNECTIONS,
+      duration,
+    });
+    const [signInResult, healthResult] = await Promise.all([signIns, health]);
+    return {
+      signInsPerSec: Math.round(signInResult.requests.average),
+      signInNon2xx: signInResult.non2xx,
+      signInErrors: signInResult.errors,
+      healthP99Ms: healthResult.latency.p99,
+      healthRequestsPerSec: Math.round(healthResult.requests.average),
+      healthNon2xxAndErrors: healthResult.non2xx + healthResult.errors,
+      budgetMs: BUDGET.healthP99UnderSignInsMs,
+      ok: healthResult.latency.p99 <= BUDGET.healthP99UnderSignInsMs && signInResult.non2xx === 0,
+    };
+  } finally {
+    await stopChild(api.child);
+  }
+}
+
 async function startBareServer() {
   await haltIfInterrupted();
   const child = track(fork(BARE_SERVER_JS, [], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
@@ -483,6 +552,13 @@ function buildRows(r) {
   );
   if (r.coldStart.postgres.skipped) add('Cold start → 200, PostgreSQL', `skipped (${r.coldStart.postgres.skipped})`);
   else add(`Cold start → 200, PostgreSQL (median of ${EXISTING_DIR_STARTS})`, fmtMs(r.coldStart.postgres.medianMs));
+  const u = r.healthUnderSignIns;
+  add(
+    `GET /api/health p99 with ${SIGN_IN_CONNECTIONS} sign-ins in flight`,
+    `${u.healthP99Ms} ms (${fmtInt(u.signInsPerSec)} sign-ins/s, ${u.signInNon2xx} non-2xx)`,
+    `≤ ${BUDGET.healthP99UnderSignInsMs} ms`,
+    verdict(u.ok),
+  );
   for (const t of r.throughput) {
     const flag = t.flagged ? 'ERRORS' : '-';
     add(`${t.name}: requests/s (avg)`, fmtInt(t.requestsPerSecAvg), '-', flag);
@@ -546,6 +622,8 @@ async function main() {
   throughput.push(await loadTest('GET /api/features', `${api.baseUrl}/api/features`, options.duration));
   await stopChild(api.child);
 
+  const underSignIns = await healthUnderSignIns(pgliteDir, options.duration);
+
   const bare = await startBareServer();
   throughput.push(await loadTest('bare node:http', bare.url, options.duration));
   await stopChild(bare.child);
@@ -604,6 +682,7 @@ async function main() {
       postgres,
     },
     featuresRowCount: featureRows,
+    healthUnderSignIns: underSignIns,
     throughput,
   };
   const rows = buildRows(results);
