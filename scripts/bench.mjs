@@ -340,6 +340,8 @@ async function startApiServer({ label, dataDir, databaseUrl, extraEnv = {} }) {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The public URL is the address the bench calls, so cookie-carrying POSTs pass the Origin check.
+    APP_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     ...extraEnv,
