@@ -9,6 +9,7 @@ type Page = LazyExoticComponent<ComponentType>;
 const QueryLayout = lazyPage(() => import('./query-layout'));
 const BeingBuiltPage = lazyPage(() => import('./routes/being-built-page'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'));
+const DevMailboxPage = lazyPage(() => import('./routes/dev/dev-mailbox-page'));
 
 /**
  * Pages that exist so far. Every other path of the spec's route table shows the "being built"
@@ -19,6 +20,9 @@ const PAGES: Partial<Record<RoutePath, Page>> = {};
 /** Pages that render without the data cache (kept off TanStack Query for a light first load). */
 const STATIC_PAGES: Partial<Record<RoutePath, Page>> = {
   '/': lazyPage(() => import('./routes/home-page')),
+  '/auth': lazyPage(() => import('./routes/auth/sign-in-page')),
+  '/auth/reset-password': lazyPage(() => import('./routes/auth/reset-password-page')),
+  '/auth/reset-password/confirm': lazyPage(() => import('./routes/auth/reset-password-confirm-page')),
 };
 
 /**
@@ -38,6 +42,7 @@ export function AppRouter() {
               const Page = PAGES[path] ?? BeingBuiltPage;
               return <Route key={path} path={path} element={<Page />} />;
             })}
+            <Route path="/dev/mailbox" element={<DevMailboxPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -2,14 +2,30 @@ import { HeartHandshake, Menu, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@tavara/shared/product';
+import { ROLE_DASHBOARD_PATHS } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
+import { dashboardLabel } from '@/config/paths';
+import type { PageLink } from '@/config/role-pages';
+import { useAuth, useSignOut, type AuthState } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { NavigationMenu } from './navigation-menu';
 
-const LINKS = [
+const LINKS: readonly PageLink[] = [
   { to: '/about', label: 'About' },
   { to: '/features', label: 'Features' },
-] as const;
+];
+
+/**
+ * Spec §2: signed in with a known role, a '{Role} Dashboard' link; 'User Journey' for admins
+ * (the spec's one hard-coded user id becomes the server-controlled admin role, product-notes
+ * lesson 3).
+ */
+function accountLinks({ user, role }: AuthState): PageLink[] {
+  if (!user || !role) return [];
+  const links = [{ to: ROLE_DASHBOARD_PATHS[role], label: dashboardLabel(role) }];
+  if (role === 'admin') links.push({ to: '/admin/user-journey', label: 'User Journey' });
+  return links;
+}
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -18,10 +34,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 /**
- * Spec §2 "Navigation bar", signed-out state. Below 768 px the links collapse behind a labelled
- * toggle; the menu closes on navigation so the page underneath is never hidden by it.
+ * Spec §2 "Navigation bar". Below 768 px the links collapse behind a labelled toggle; the menu
+ * closes on navigation so the page underneath is never hidden by it. The account button stays
+ * outside the toggle: Sign In, a disabled 'Loading...' while auth loads, or Sign Out.
  */
 export function NavBar() {
+  const auth = useAuth();
+  const signOut = useSignOut();
+  const links = [...LINKS, ...accountLinks(auth)];
   const menuId = useId();
   const { pathname } = useLocation();
   // The menu is open only on the page where it was opened, so navigating closes it.
@@ -40,17 +60,25 @@ export function NavBar() {
         </Link>
 
         <div className="hidden items-center gap-1 md:flex">
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
-          <NavigationMenu />
+          <NavigationMenu role={auth.user ? auth.role : null} />
         </div>
 
-        <Button asChild>
-          <Link to="/auth">Sign In</Link>
-        </Button>
+        {auth.loading ? (
+          <Button disabled>Loading...</Button>
+        ) : auth.user ? (
+          <Button variant="secondary" onClick={() => void signOut()}>
+            Sign Out
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to="/auth">Sign In</Link>
+          </Button>
+        )}
 
         <Button
           variant="ghost"
@@ -65,7 +93,7 @@ export function NavBar() {
 
         <div id={menuId} hidden={!menuOpen} className="w-full md:hidden">
           <ul className="flex flex-col gap-1 border-t border-line py-2">
-            {LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={(s) => cn(linkClass(s), 'w-full')}>
                   {link.label}

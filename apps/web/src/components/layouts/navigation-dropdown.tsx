@@ -1,13 +1,20 @@
 import { ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import type { Role } from '@tavara/shared/roles';
+import { ROLE_PAGES } from '@/config/role-pages';
+
+const itemClass =
+  'flex min-h-11 items-center rounded-lg px-3 py-2 data-[disabled]:text-ink-muted data-[highlighted]:bg-brand-soft';
 
 /**
- * The spec's "Navigation" dropdown (Radix menu: arrow keys, Escape, focus return). Signed out it
- * has no destinations; it says so rather than opening an empty box. The accounts work adds the
- * signed-in entries. Loaded on first use — see navigation-menu.tsx.
+ * The spec's "Navigation" dropdown (Radix menu: arrow keys, Escape, focus return), listing the
+ * signed-in user's pages. Signed out it has no destinations; it says so rather than opening an
+ * empty box. Loaded on first use — see navigation-menu.tsx.
  */
-export default function NavigationDropdown({ defaultOpen }: { defaultOpen: boolean }) {
+export default function NavigationDropdown({ defaultOpen, role }: { defaultOpen: boolean; role: Role | null }) {
+  const items = role ? ROLE_PAGES[role] : [];
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen} modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -22,9 +29,17 @@ export default function NavigationDropdown({ defaultOpen }: { defaultOpen: boole
           sideOffset={6}
           className="z-50 min-w-56 rounded-xl border border-line bg-surface p-2 shadow-lg"
         >
-          <DropdownMenu.Item disabled className="rounded-lg px-3 py-2 text-ink-muted">
-            Sign in to see your pages
-          </DropdownMenu.Item>
+          {items.length === 0 ? (
+            <DropdownMenu.Item disabled className={itemClass}>
+              Sign in to see your pages
+            </DropdownMenu.Item>
+          ) : (
+            items.map((item) => (
+              <DropdownMenu.Item key={item.to} asChild className={itemClass}>
+                <Link to={item.to}>{item.label}</Link>
+              </DropdownMenu.Item>
+            ))
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import type { Role } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
 
 const load = () => import('./navigation-dropdown');
@@ -10,7 +11,8 @@ const NavigationDropdown = lazy(load);
  * the menu library is not part of the landing page's first load. A click or an opening key
  * press opens the real menu as soon as it has loaded.
  */
-export function NavigationMenu() {
+/** `role`: the signed-in user's role, whose pages the menu lists; null when signed out. */
+export function NavigationMenu({ role }: { role: Role | null }) {
   const [state, setState] = useState<'idle' | 'ready' | 'open'>('idle');
   const prepare = () => {
     void load();
@@ -40,7 +42,7 @@ export function NavigationMenu() {
   if (state === 'idle') return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <NavigationDropdown defaultOpen={state === 'open'} />
+      <NavigationDropdown defaultOpen={state === 'open'} role={role} />
     </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
 import { legacyRedirectTarget } from '@tavara/shared/routes';
 import { useRouteTitle } from '@/app/route-title';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
+import { AuthLoadingOverlay } from './auth-loading-overlay';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 import { PageSkeleton } from './page-skeleton';
@@ -43,6 +44,7 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </main>
       <Footer />
+      <AuthLoadingOverlay />
       <ToastHost />
     </div>
   );

@@ -6,6 +6,8 @@ const VARIANTS = {
   primary: 'bg-brand text-white hover:bg-brand-strong',
   secondary: 'bg-surface text-ink border border-line hover:bg-brand-soft',
   ghost: 'text-ink hover:bg-brand-soft',
+  /** An action that reads like a link (e.g. 'Forgot password?'), still a 24 px+ target. */
+  link: 'text-brand underline underline-offset-4 hover:text-brand-strong hover:decoration-2',
 } as const;
 
 const SIZES = {
@@ -27,7 +29,8 @@ export function Button({ variant = 'primary', size = 'md', asChild = false, clas
     <Component
       type={asChild ? undefined : (type ?? 'button')}
       className={cn(
-        'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+        // aria-disabled: a busy submit button keeps its focus (a disabled one would drop it to the page).
+        'inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-wait aria-disabled:opacity-70',
         VARIANTS[variant],
         SIZES[size],
         className,

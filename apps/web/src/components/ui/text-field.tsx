@@ -1,0 +1,80 @@
+import { CircleAlert, Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { cn } from '@/lib/cn';
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Shown under the label, read with the field (e.g. "At least 8 characters."). */
+  hint?: string;
+  /**
+   * Marks the field invalid; a non-empty message is shown under it in the danger colour. An
+   * empty string marks it without a message (when the form's summary already says it).
+   */
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+const inputClass =
+  'min-h-11 w-full rounded-lg border bg-surface px-3 text-base text-ink placeholder:text-ink-muted disabled:cursor-not-allowed disabled:bg-canvas';
+
+/**
+ * A labelled text input with an optional hint and error. The hint and the error are tied to the
+ * input with aria-describedby, so a screen reader reads them when the field gets focus.
+ */
+export function TextField({ label, hint, error, className, type = 'text', ref, ...props }: TextFieldProps) {
+  const id = useId();
+  const [revealed, setRevealed] = useState(false);
+  const isPassword = type === 'password';
+  const invalid = error !== undefined;
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="-mt-1 text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      <div className="relative">
+        <input
+          ref={ref}
+          id={id}
+          type={isPassword && revealed ? 'text' : type}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={cn(
+            inputClass,
+            invalid ? 'border-danger ring-1 ring-danger' : 'border-line-strong',
+            isPassword && 'pr-12',
+          )}
+          {...props}
+        />
+        {isPassword && (
+          // A password typed on a small phone screen is easy to get wrong; let people check it.
+          <button
+            type="button"
+            aria-label="Show password"
+            aria-pressed={revealed}
+            aria-controls={id}
+            onClick={() => setRevealed((value) => !value)}
+            className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-lg text-ink-muted hover:text-ink"
+          >
+            {revealed ? (
+              <EyeOff aria-hidden="true" className="size-5" />
+            ) : (
+              <Eye aria-hidden="true" className="size-5" />
+            )}
+          </button>
+        )}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { ArrowLeft, Send } from 'lucide-react';
+import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { PASSWORD_RESET_LINK_VALIDITY_HOURS } from '@tavara/shared/auth/auth-messages';
+import { resetRequestSchema } from '@tavara/shared/auth/reset-password.schema';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/text-field';
+import { AuthRequestError, authClient } from '@/lib/auth-client';
+import { toast } from '@/lib/toast';
+import { AUTH_TOASTS } from '../auth-toasts';
+import { resetRedirectTo } from '../auth-urls';
+import { checkForm } from '../form-errors';
+import { useFocusOnChange } from '../hooks/use-focus-on-change';
+
+/**
+ * The /auth page's inline reset request (spec §2 "Forgot password"): a back arrow to Login, the
+ * e-mail field and, once sent, the confirmation with 'Return to Login'.
+ */
+export function ForgotPasswordInline({
+  email,
+  onEmailChange,
+  onBack,
+  headingRef,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onBack: () => void;
+  headingRef: Ref<HTMLHeadingElement>;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const sentRef = useFocusOnChange<HTMLParagraphElement>(sent);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const check = checkForm(resetRequestSchema, { email });
+    if (!check.ok) {
+      setError(check.message);
+      emailRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await authClient.requestPasswordReset({ email: check.data.email, redirectTo: resetRedirectTo(check.data.email) });
+      setSent(true);
+    } catch (failure) {
+      toast.error(
+        failure instanceof AuthRequestError && failure.message ? failure.message : AUTH_TOASTS.resetEmailFailed,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" className="px-2.5" aria-label="Back to Login" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" className="size-5" />
+        </Button>
+        <h2 ref={headingRef} tabIndex={-1} className="text-xl font-bold outline-none">
+          Reset your password
+        </h2>
+      </div>
+      {sent ? (
+        <>
+          <Notice tone="success" role="status">
+            <p ref={sentRef} tabIndex={-1} className="outline-none">
+              {AUTH_TOASTS.resetEmailSent}
+            </p>
+          </Notice>
+          <p className="text-ink-muted">
+            The link was sent to <strong className="wrap-anywhere text-ink">{email}</strong> if it belongs to an
+            account. It works once and expires in {PASSWORD_RESET_LINK_VALIDITY_HOURS} hours. Please also check your
+            spam folder.
+          </p>
+          <Button onClick={onBack}>Return to Login</Button>
+        </>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+          <p className="text-ink-muted">
+            Enter the email address of your account and we will send you a link to choose a new password.
+          </p>
+          <TextField
+            ref={emailRef}
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => onEmailChange(event.target.value)}
+            error={error ?? undefined}
+          />
+          <Button type="submit" aria-disabled={busy || undefined}>
+            <Send aria-hidden="true" className="size-5" />
+            {busy ? 'Sending...' : 'Send Reset Link'}
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

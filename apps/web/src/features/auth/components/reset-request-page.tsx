@@ -1,0 +1,129 @@
+import { ArrowLeft, KeyRound, MailCheck, Send } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { PASSWORD_RESET_LINK_VALIDITY_HOURS } from '@tavara/shared/auth/auth-messages';
+import { resetRequestSchema } from '@tavara/shared/auth/reset-password.schema';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/text-field';
+import { AuthRequestError, authClient } from '@/lib/auth-client';
+import { toast } from '@/lib/toast';
+import { AUTH_TOASTS, RESET_SENT_TOAST_MS } from '../auth-toasts';
+import { resetRedirectTo } from '../auth-urls';
+import { checkForm } from '../form-errors';
+import { useFocusOnChange } from '../hooks/use-focus-on-change';
+import { AuthCard, AuthPageFrame } from './auth-card';
+
+/**
+ * /auth/reset-password (spec §2): the address, then the 'Check Your Email' card, which can be
+ * dismissed to send the link to another address.
+ */
+export function ResetRequestPage() {
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(sentTo !== null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const check = checkForm(resetRequestSchema, { email });
+    if (!check.ok) {
+      setError(check.message);
+      emailRef.current?.focus();
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await authClient.requestPasswordReset({ email: check.data.email, redirectTo: resetRedirectTo(check.data.email) });
+      toast.success(AUTH_TOASTS.resetLinkSent, {
+        description: AUTH_TOASTS.resetLinkSentDetail,
+        duration: RESET_SENT_TOAST_MS,
+      });
+      setSentTo(check.data.email);
+    } catch (failure) {
+      toast.error(AUTH_TOASTS.resetLinkFailed, {
+        description: (failure instanceof AuthRequestError && failure.message) || AUTH_TOASTS.resetLinkFailedDetail,
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo !== null) {
+    const showEmailStep = () => setSentTo(null);
+    return (
+      <AuthPageFrame>
+        <AuthCard
+          title="Check Your Email"
+          titleRef={headingRef}
+          description="We've sent password reset instructions"
+          icon={<MailCheck className="size-7" />}
+          back={
+            <Button variant="ghost" className="px-2.5" aria-label="Back to the email step" onClick={showEmailStep}>
+              <ArrowLeft aria-hidden="true" className="size-5" />
+            </Button>
+          }
+        >
+          <div className="flex flex-col gap-4">
+            <p>
+              We sent a password reset link to <strong className="wrap-anywhere">{sentTo}</strong>.
+            </p>
+            <ul className="list-disc space-y-1 pl-6">
+              <li>Check your inbox, and your spam or junk folder too.</li>
+              <li>The link expires in {PASSWORD_RESET_LINK_VALIDITY_HOURS} hours and works once.</li>
+            </ul>
+            <Notice tone="warning" title="If the link shows 'Invalid Reset Link'">
+              Copy the whole link from the email and paste it into your browser&apos;s address bar. Some email apps
+              break long links when you tap them.
+            </Notice>
+            <Button variant="secondary" onClick={showEmailStep}>
+              Use a different email address
+            </Button>
+            <Button asChild variant="ghost">
+              <Link to="/auth">Back to Login</Link>
+            </Button>
+          </div>
+        </AuthCard>
+      </AuthPageFrame>
+    );
+  }
+
+  return (
+    <AuthPageFrame>
+      <AuthCard
+        title="Reset Password"
+        titleRef={headingRef}
+        description="Enter the email address of your account and we will send you a link to choose a new password."
+        icon={<KeyRound className="size-7" />}
+      >
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+          <TextField
+            ref={emailRef}
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={error ?? undefined}
+          />
+          <Button type="submit" aria-disabled={busy || undefined}>
+            <Send aria-hidden="true" className="size-5" />
+            {busy ? 'Sending...' : 'Send Password Reset Link'}
+          </Button>
+          <Button asChild variant="secondary">
+            <Link to="/auth">
+              <ArrowLeft aria-hidden="true" className="size-5" />
+              Back to Login
+            </Link>
+          </Button>
+        </form>
+      </AuthCard>
+    </AuthPageFrame>
+  );
+}

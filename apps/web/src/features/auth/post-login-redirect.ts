@@ -1,0 +1,49 @@
+import { ROLE_DASHBOARD_PATHS, type Role } from '@tavara/shared/roles';
+import { RESET_CONFIRM_PATH, ROLE_REGISTRATION_PATHS } from '@/config/paths';
+
+export interface PostLoginInput {
+  pathname: string;
+  role: Role | null;
+  profileComplete: boolean;
+  /** sessionStorage skipPostLoginRedirect is set (the reset-confirm page is open). */
+  skipRequested: boolean;
+  lastAction: string | null;
+  lastPath: string | null;
+  pendingFeatureId: string | null;
+}
+
+export type PostLoginDecision =
+  | { kind: 'skip' }
+  | { kind: 'stay' }
+  | { kind: 'go'; to: string; reason: 'tell-story' | 'pending-upvote' | 'profile' | 'home' };
+
+/** Where a signed-out visitor was sent from when they tried to upvote (the features page). */
+const DEFAULT_UPVOTE_PATH = '/features';
+
+/**
+ * Spec §4 "Post-login redirect", rules 1–5, as a pure function of what the app knows just after
+ * a sign-in:
+ * 1. skipped on the reset-confirm page, under /family/, or when skipPostLoginRedirect is set;
+ * 2. lastPath /family/story with lastAction tell-story → /family/story;
+ * 3. a pending feature id → back to where the vote was asked for, where it is processed, instead
+ *    of the dashboard;
+ * 4. a known role → its dashboard when the profile is complete, else its registration page
+ *    (admin: the admin dashboard); already there → stay;
+ * 5. no role and not on / → /.
+ */
+export function postLoginDecision(input: PostLoginInput): PostLoginDecision {
+  const { pathname } = input;
+  if (pathname === RESET_CONFIRM_PATH || pathname.startsWith('/family/') || input.skipRequested) {
+    return { kind: 'skip' };
+  }
+  const go = (to: string, reason: Extract<PostLoginDecision, { kind: 'go' }>['reason']): PostLoginDecision =>
+    to === pathname ? { kind: 'stay' } : { kind: 'go', to, reason };
+
+  if (input.lastPath === '/family/story' && input.lastAction === 'tell-story') return go('/family/story', 'tell-story');
+  if (input.pendingFeatureId) return go(input.lastPath ?? DEFAULT_UPVOTE_PATH, 'pending-upvote');
+  if (input.role) {
+    const to = input.profileComplete ? ROLE_DASHBOARD_PATHS[input.role] : ROLE_REGISTRATION_PATHS[input.role];
+    return go(to, 'profile');
+  }
+  return pathname === '/' ? { kind: 'stay' } : go('/', 'home');
+}

@@ -1,0 +1,126 @@
+import type { EnsureProfileResult, Profile } from '@tavara/shared/auth/profile.schema';
+import type { ResetTokenValidation } from '@tavara/shared/auth/reset-password.schema';
+import type { PublicRole, Role } from '@tavara/shared/roles';
+
+/**
+ * The one module that talks to the accounts API: Better Auth under /api/auth/* and our own
+ * /api/profile and /api/auth-extra routes. Plain `fetch` rather than the better-auth client
+ * package, which would add its fetch layer and nanostores to every page's first load (decision
+ * 006). Types only are shared with the server.
+ */
+
+/** The signed-in user as Better Auth's get-session returns it (admin plugin: `role`). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  role?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export interface SessionData {
+  user: SessionUser;
+  session: { id: string; expiresAt: string };
+}
+
+/** `GET /api/profile/me`: the server-side role, the profile row and whether it is complete. */
+export interface AccountDetails {
+  user: Pick<SessionUser, 'id' | 'email' | 'name' | 'firstName' | 'lastName' | 'emailVerified'>;
+  role: Role;
+  profile: Profile | null;
+  profileComplete: boolean;
+}
+
+/**
+ * `POST /api/auth/sign-up/email`. The server never puts the session token in a body (only the
+ * HttpOnly cookie carries it); `signedIn` says whether a session started (AUTH_AUTO_CONFIRM).
+ */
+export interface SignUpResult {
+  signedIn: boolean;
+  user: SessionUser;
+  /** False when the confirmation e-mail could not be sent (the account is kept). */
+  emailSent?: boolean;
+  message?: string;
+}
+
+/** A failed accounts call: the server's own message, or a network failure (`code: 'network'`). */
+export class AuthRequestError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AuthRequestError';
+  }
+}
+
+const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+
+type Fields = Record<string, string> | undefined;
+
+/**
+ * Reads the three error shapes the accounts API answers with: Better Auth's `{ code, message }`
+ * (plus `fields` from our validation hook), our `{ error: { code, message, fields } }`, and
+ * ensure-profile's `{ success: false, error: '…' }`. An empty message stays empty so that the
+ * caller's spec §8 fallback ('Failed to log in.' …) is shown instead.
+ */
+function errorFrom(body: unknown, status: number): AuthRequestError {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const nested = record.error;
+  if (typeof nested === 'object' && nested !== null) {
+    const { code, message, fields } = nested as { code?: unknown; message?: unknown; fields?: Fields };
+    return new AuthRequestError(String(code ?? 'http'), typeof message === 'string' ? message : '', status, fields);
+  }
+  if (typeof nested === 'string') return new AuthRequestError('failed', nested, status);
+  const { code, message, fields } = record as { code?: unknown; message?: unknown; fields?: Fields };
+  return new AuthRequestError(String(code ?? 'http'), typeof message === 'string' ? message : '', status, fields);
+}
+
+async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new AuthRequestError('network', NETWORK_MESSAGE, 0);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw errorFrom(body, response.status);
+  return body as T;
+}
+
+const post = <T>(path: string, body: object) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });
+
+export const authClient = {
+  /** The current session, or null when signed out (always 200, so no console error when signed out). */
+  getSession: () => request<SessionData | null>('/api/auth/get-session'),
+  getAccount: () => request<AccountDetails>('/api/profile/me'),
+  signIn: (input: { email: string; password: string }) => post<{ user: SessionUser }>('/api/auth/sign-in/email', input),
+  signUp: (input: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    password: string;
+    role: PublicRole;
+    /** Where the confirmation link lands once it has signed the user in. */
+    callbackURL: string;
+  }) => post<SignUpResult>('/api/auth/sign-up/email', { ...input, name: `${input.firstName} ${input.lastName}` }),
+  signOut: () => post<{ success: boolean }>('/api/auth/sign-out', {}),
+  requestPasswordReset: (input: { email: string; redirectTo: string }) =>
+    post<{ status: boolean; message?: string }>('/api/auth/request-password-reset', input),
+  resetPassword: (input: { newPassword: string; token: string }) =>
+    post<{ status: boolean }>('/api/auth/reset-password', input),
+  validateResetToken: (input: { token: string; email: string }, signal?: AbortSignal) =>
+    request<ResetTokenValidation>(`/api/auth-extra/reset-token/validate?${new URLSearchParams(input).toString()}`, {
+      signal,
+    }),
+  ensureProfile: () => post<EnsureProfileResult>('/api/profile/ensure', {}),
+};

@@ -1,0 +1,223 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { isRole, type Role } from '@tavara/shared/roles';
+import { authClient, type SessionUser } from './auth-client';
+import { LOCAL_KEYS, localStore, SESSION_KEYS, sessionStore } from './browser-storage';
+import { useGuardedNavigate } from './navigation-guard';
+import { toast } from './toast';
+
+/**
+ * Spec §4 "Authentication state" for the whole app: who is signed in, their role and whether
+ * their profile is complete. A small external store rather than a React context so that the
+ * navigation bar, the shell overlay and any feature can read it (`useAuth`) without a provider.
+ * It lives in lib/ rather than features/auth because the navigation bar and other features need
+ * it, and neither may import a feature (decision 001). With the navigation bar's account parts it
+ * adds about 3 kB gzip to the landing page's first load (decision 006 budget).
+ */
+
+/** Spec §9 "Loading timeout 15 s". */
+export const AUTH_LOADING_TIMEOUT_MS = 15_000;
+/** Spec §9 "Session refresh: tick every 30 s, refresh when 90 s remain". */
+export const SESSION_TICK_MS = 30_000;
+export const SESSION_REFRESH_MARGIN_MS = 90_000;
+
+/** The operation name of the first session check (its time-out is silent, spec §8). */
+export const INITIAL_AUTH_CHECK = 'checking your account';
+
+export interface AuthState {
+  /** True while an auth operation runs (the first check, signing in, signing out…). */
+  loading: boolean;
+  /** What is loading, for 'Loading your account... (operation)'; null when idle. */
+  operation: string | null;
+  user: SessionUser | null;
+  role: Role | null;
+  profileComplete: boolean;
+}
+
+let state: AuthState = {
+  loading: true,
+  operation: INITIAL_AUTH_CHECK,
+  user: null,
+  role: null,
+  profileComplete: false,
+};
+const listeners = new Set<() => void>();
+let sessionExpiresAt = Number.POSITIVE_INFINITY;
+
+function update(patch: Partial<AuthState>) {
+  state = { ...state, ...patch };
+  listeners.forEach((listener) => listener());
+}
+
+const SIGNED_OUT: Pick<AuthState, 'user' | 'role' | 'profileComplete'> = {
+  user: null,
+  role: null,
+  profileComplete: false,
+};
+
+/**
+ * Reads the session and, when signed in, the account (role and profile completeness) from the
+ * server into the store. Spec §5: a failed profile check is logged and counts as incomplete;
+ * the role then falls back to the session's.
+ */
+export async function loadAccount(): Promise<AuthState> {
+  const session = await authClient.getSession();
+  if (!session) {
+    sessionExpiresAt = Number.POSITIVE_INFINITY;
+    update(SIGNED_OUT);
+    return state;
+  }
+  sessionExpiresAt = Date.parse(session.session.expiresAt) || Number.POSITIVE_INFINITY;
+  let role: Role | null = isRole(session.user.role) ? session.user.role : null;
+  let profileComplete = false;
+  try {
+    const account = await authClient.getAccount();
+    // Spec §4: the profile row's role first, the account's as the fallback.
+    role = account.profile?.role ?? account.role;
+    profileComplete = account.profileComplete;
+  } catch (error) {
+    console.warn('Could not check the profile; treating it as incomplete', error);
+  }
+  update({ user: session.user, role, profileComplete });
+  return state;
+}
+
+let latestOperation = 0;
+
+/** An auth operation outlasted AUTH_LOADING_TIMEOUT_MS; the user has been told (except on the first check). */
+export class AuthTimeoutError extends Error {
+  constructor(readonly operation: string) {
+    super(`Operation timed out: ${operation}. Please try again.`);
+    this.name = 'AuthTimeoutError';
+  }
+}
+
+/**
+ * Runs an auth operation with the store in its loading state, named for the overlay. After
+ * 15 s the app stops waiting: loading ends, 'Operation timed out: {operation}. Please try
+ * again.' shows (spec §8; silent for the first check) and the caller gets AuthTimeoutError, so a
+ * form can be used again. A late answer still updates the store (loadAccount writes to it).
+ */
+export async function runAuthOperation<T>(operation: string, task: () => Promise<T>): Promise<T> {
+  const id = ++latestOperation;
+  update({ loading: true, operation });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AuthTimeoutError(operation)), AUTH_LOADING_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([task(), timeout]);
+  } catch (error) {
+    if (error instanceof AuthTimeoutError && operation !== INITIAL_AUTH_CHECK) toast.error(error.message);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    if (id === latestOperation) update({ loading: false, operation: null });
+  }
+}
+
+/** Forgets the signed-in user in this tab (the server session is not touched). */
+export function resetAuth() {
+  sessionExpiresAt = Number.POSITIVE_INFINITY;
+  update(SIGNED_OUT);
+}
+
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  runAuthOperation(INITIAL_AUTH_CHECK, loadAccount).catch((error: unknown) => {
+    console.warn('Could not check whether you are signed in', error);
+    update(SIGNED_OUT);
+  });
+  // Better Auth extends a session when get-session is read near its end, so a tab left open
+  // keeps its user signed in; an ended session signs the tab out.
+  setInterval(() => {
+    if (!state.user || sessionExpiresAt - Date.now() > SESSION_REFRESH_MARGIN_MS) return;
+    loadAccount().catch((error: unknown) => console.warn('Could not refresh the session', error));
+  }, SESSION_TICK_MS);
+}
+
+function subscribe(listener: () => void) {
+  start();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The current auth state; the first caller starts the session check. */
+export function useAuth(): AuthState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
+}
+
+/**
+ * Spec §4 "Sign-out": forgets the user and the stored registration keys, then signs out on the
+ * server (this device only). A server failure is logged, not thrown: the user asked to leave,
+ * and this tab has already forgotten them.
+ */
+export async function signOut(): Promise<void> {
+  resetAuth();
+  localStore.remove(LOCAL_KEYS.registrationRole);
+  localStore.remove(LOCAL_KEYS.registeringAs);
+  sessionStore.remove(SESSION_KEYS.skipPostLoginRedirect);
+  sessionStore.remove(SESSION_KEYS.passwordResetComplete);
+  try {
+    await authClient.signOut();
+  } catch (error) {
+    console.warn('The server could not end the session; signed out in this browser only', error);
+  }
+}
+
+const SIGN_OUT_TOAST_ID = 'sign-out';
+
+/**
+ * The navigation bar's sign-out (spec §4): 'Signing out...', then home and 'You have been signed
+ * out successfully'; if anything unexpected fails, the auth state is force-reset, the user still
+ * goes home, and 'Error signing out. Please try refreshing the page.' replaces the first toast.
+ */
+export function useSignOut() {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    toast.message('Signing out...', { id: SIGN_OUT_TOAST_ID });
+    try {
+      await runAuthOperation('signing out', signOut);
+      void navigate('/');
+      toast.success('You have been signed out successfully', { id: SIGN_OUT_TOAST_ID });
+    } catch (error) {
+      console.warn('Sign-out failed', error);
+      resetAuth();
+      void navigate('/');
+      toast.error('Error signing out. Please try refreshing the page.', { id: SIGN_OUT_TOAST_ID });
+    }
+  }, [navigate]);
+}
+
+/**
+ * Spec §4 "Require-auth": `requireAuth(action, path)` is true when signed in. Otherwise it
+ * remembers the action and the path (and, for upvotes, the feature waiting for its vote), shows
+ * 'Please sign in to {action}' and goes to /auth, and is false.
+ */
+export function useRequireAuth() {
+  const { user } = useAuth();
+  const navigate = useGuardedNavigate();
+  return useCallback(
+    (action: string, path: string = window.location.pathname): boolean => {
+      if (user) return true;
+      localStore.set(LOCAL_KEYS.lastAction, action);
+      localStore.set(LOCAL_KEYS.lastPath, path);
+      if (action.includes('upvote')) {
+        const featureId = localStore.get(LOCAL_KEYS.pendingFeatureUpvote);
+        if (featureId) localStore.set(LOCAL_KEYS.pendingFeatureId, featureId);
+      }
+      toast.error(`Please sign in to ${action}`);
+      navigate('/auth');
+      return false;
+    },
+    [user, navigate],
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Spec §3 "Browser storage": the accounts keys this app keeps in localStorage and sessionStorage, and one
+ * safe way to read and write them. Storage can throw (private mode, full quota, blocked by
+ * policy); spec §8 says such failures are logged only, so these helpers never throw.
+ */
+export const LOCAL_KEYS = {
+  /** What a signed-out visitor tried to do (`requireAuth`), e.g. 'upvote features'. */
+  lastAction: 'lastAction',
+  /** Where they were when they tried it. */
+  lastPath: 'lastPath',
+  /** The feature whose upvote waits for sign-in (copied from pendingFeatureUpvote by requireAuth). */
+  pendingFeatureId: 'pendingFeatureId',
+  pendingFeatureUpvote: 'pendingFeatureUpvote',
+  /** The role chosen at a sign-up that still waits for e-mail confirmation. */
+  registrationRole: 'registrationRole',
+  registeringAs: 'registeringAs',
+} as const;
+
+export const SESSION_KEYS = {
+  /** Set while the reset-confirm page is open: no post-login redirect may take the user away. */
+  skipPostLoginRedirect: 'skipPostLoginRedirect',
+  /** Set after a successful password reset: the next sign-in shows no "logged in" toast. */
+  passwordResetComplete: 'passwordResetComplete',
+  /** Failed password updates in this browser session (spec §9: at most 3). */
+  passwordResetAttempts: 'passwordResetAttempts',
+} as const;
+
+type LocalKey = (typeof LOCAL_KEYS)[keyof typeof LOCAL_KEYS];
+type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
+
+function storeOn<Key extends string>(name: 'localStorage' | 'sessionStorage') {
+  const attempt = <T>(what: string, key: Key, fallback: T, run: (storage: Storage) => T): T => {
+    try {
+      return run(window[name]);
+    } catch (error) {
+      console.warn(`Could not ${what} ${key} in ${name}`, error);
+      return fallback;
+    }
+  };
+  return {
+    get: (key: Key): string | null => attempt('read', key, null, (storage) => storage.getItem(key)),
+    set: (key: Key, value: string): void => attempt('save', key, undefined, (storage) => storage.setItem(key, value)),
+    remove: (key: Key): void => attempt('remove', key, undefined, (storage) => storage.removeItem(key)),
+  };
+}
+
+export const localStore = storeOn<LocalKey>('localStorage');
+export const sessionStore = storeOn<SessionKey>('sessionStorage');
