@@ -35,8 +35,10 @@ async function main() {
     { url: server.url, database: server.database.driver, ms: Math.round(performance.now() - started) },
     'server listening',
   );
-  if (process.stdout.isTTY || env.NODE_ENV !== 'production')
-    console.log(`\n  ${PRODUCT_NAME} is running at ${server.url}\n`);
+  if (process.stdout.isTTY || env.NODE_ENV !== 'production') {
+    // Print the public URL: sign-in only accepts requests from APP_URL's origin (CSRF check).
+    console.log(`\n  ${PRODUCT_NAME} is running at ${env.APP_URL} (listening on ${server.url})\n`);
+  }
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down');
