@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
 
@@ -80,6 +81,14 @@ describe('configuration', () => {
     expect(env.TRUSTED_PROXIES).toEqual(['10.0.0.5', '10.1.0.0/16', '::1']);
     expect(() => loadEnv({ TRUSTED_PROXIES: 'proxy.internal' })).toThrow(/TRUSTED_PROXIES/);
     expect(() => loadEnv({ AUTH_RESET_TOKEN_TTL_SECONDS: '5' })).toThrow(/AUTH_RESET_TOKEN_TTL_SECONDS/);
+  });
+
+  it('caps password hashing at one fewer than the cores by default, and takes an override', () => {
+    expect(loadEnv({}).AUTH_HASH_CONCURRENCY).toBe(Math.max(1, availableParallelism() - 1));
+    expect(loadEnv({ AUTH_HASH_CONCURRENCY: '3' }).AUTH_HASH_CONCURRENCY).toBe(3);
+    expect(() => loadEnv({ AUTH_HASH_CONCURRENCY: '0' })).toThrow(
+      /AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64/,
+    );
   });
 
   it('never turns the auth rate limits off in production', () => {

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /**
@@ -73,6 +74,11 @@ const envSchema = z
       .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
     /** How long a password reset link works, in seconds (spec §9: 24 hours). */
     AUTH_RESET_TOKEN_TTL_SECONDS: wholeNumber(60, 604_800, 86_400),
+    /**
+     * Passwords hashed at once (scrypt, ~50–100 ms of CPU each). Unset: one fewer than the cores
+     * (at least 1), so a burst of sign-ins always leaves a core for the event loop.
+     */
+    AUTH_HASH_CONCURRENCY: wholeNumber(1, 64, Math.max(1, availableParallelism() - 1)),
     /**
      * Turns off the sign-in/sign-up/reset rate limits (per IP and per account) for test runs that
      * create many accounts from one address. Refused in production.

@@ -15,6 +15,7 @@ import { fullNameOf, signUpSchema } from '@tavara/shared/auth/sign-up.schema';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { betterAuth } from 'better-auth/minimal';
 import { admin } from 'better-auth/plugins/admin';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
@@ -24,6 +25,7 @@ import type { Database } from '../db/client';
 import { account, rateLimit, session, user, verification } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import type { Env } from '../env';
+import { createConcurrencyLimit } from '../lib/concurrency-limit';
 import type { Logger } from '../lib/logger';
 import type { Mailer, MailMessage } from '../lib/mailer';
 import {
@@ -98,6 +100,9 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
   const log = logger.child({ module: 'auth' });
   const limits = createAccountLimits(db);
   const limitsOn = !env.AUTH_RATE_LIMIT_DISABLED;
+  // Better Auth's own scrypt (node:crypto, thread pool), but never more hashes at once than
+  // AUTH_HASH_CONCURRENCY, so sign-in bursts queue instead of starving the event loop.
+  const hashing = createConcurrencyLimit(env.AUTH_HASH_CONCURRENCY);
 
   /**
    * Sends an auth e-mail. A failure is logged and flagged on the request, never thrown: the account
@@ -165,7 +170,11 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: env.AUTH_RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Default hashing: scrypt from node:crypto (async, libuv thread pool) — see decision 003.
+      // Better Auth's scrypt (node:crypto, libuv pool), capped in concurrency — see decision 003.
+      password: {
+        hash: (password) => hashing.run(() => hashPassword(password)),
+        verify: (data) => hashing.run(() => verifyPassword(data)),
+      },
       sendResetPassword: async ({ user: u, token }) => {
         const url = appUrl(RESET_CONFIRM_PATH, { token, type: 'recovery', email: u.email });
         await deliver(
