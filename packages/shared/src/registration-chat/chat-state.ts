@@ -80,6 +80,12 @@ export const chatStateSchema = z.object({
   /** Last index used per phrase list, so no random phrase is said twice in a row. */
   lastPhraseIndex: z.record(z.string(), z.number().int()),
   lastActive: z.number(),
+  /**
+   * When the user last chose 'No, start over' in this session (ms), so the server starts a new run
+   * of the same session instead of ignoring the emptier snapshot. Null: never. Optional so states
+   * saved before it existed still restore.
+   */
+  restartedAt: z.number().nullable().optional(),
 });
 export type ChatState = z.infer<typeof chatStateSchema>;
 
@@ -122,5 +128,6 @@ export function createChatState(input: { sessionId: string; now: number; initial
     isResuming: false,
     lastPhraseIndex: {},
     lastActive: input.now,
+    restartedAt: null,
   };
 }

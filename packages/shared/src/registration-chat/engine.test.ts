@@ -476,7 +476,10 @@ describe('resume, restart and reset', () => {
   it('"No, start over" goes back to the welcome with nothing kept but the session', () => {
     const chat = savedMidway();
     chat.send({ type: 'start' });
+    const before = chat.state.lastActive;
     const { messages } = chat.click('restart');
+    // A new run of the same session, so the server takes the emptier snapshot (chat-sync schema).
+    expect(chat.state.restartedAt).toBeGreaterThan(before);
     expect(messages).toHaveLength(1);
     expect(WELCOME_MESSAGES).toContain(messages[0]?.content);
     expect(chat.state).toMatchObject({
@@ -513,6 +516,8 @@ describe('resume, restart and reset', () => {
     chat.send({ type: 'start' });
     chat.send({ type: 'reset', renewSession: true });
     expect(chat.state.sessionId).not.toBe('session-1');
+    // A new session is a first run: nothing to order against on the server.
+    expect(chat.state.restartedAt).toBeNull();
   });
 
   it('a completed chat reopens on its completion stage', () => {

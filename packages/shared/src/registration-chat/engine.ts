@@ -462,12 +462,11 @@ function labelsOf(question: ChatQuestion, codes: readonly string[]): string {
 }
 
 function resetDraft(draft: Draft, deps: ChatDeps, renewSession: boolean): void {
-  const fresh = createChatState({
-    sessionId: renewSession ? deps.createId() : draft.state.sessionId,
-    now: deps.now(),
-  });
-  // Phrase memory survives a reset so the new welcome differs from the last one.
-  draft.state = { ...fresh, lastPhraseIndex: draft.state.lastPhraseIndex };
+  const now = deps.now();
+  const fresh = createChatState({ sessionId: renewSession ? deps.createId() : draft.state.sessionId, now });
+  // Phrase memory survives a reset so the new welcome differs from the last one. The same
+  // session starting over is a new run for the server (see `chatSessionUpdateSchema`).
+  draft.state = { ...fresh, lastPhraseIndex: draft.state.lastPhraseIndex, restartedAt: renewSession ? null : now };
   welcome(draft, deps);
 }
 
