@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ROUTES, type RoutePath } from '@tavara/shared/routes';
 import { RootLayout } from '@/components/layouts/root-layout';
@@ -10,6 +10,18 @@ const QueryLayout = lazyPage(() => import('./query-layout'));
 const BeingBuiltPage = lazyPage(() => import('./routes/being-built-page'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'));
 const DevMailboxPage = lazyPage(() => import('./routes/dev/dev-mailbox-page'));
+
+// The chat launcher loads beside the page, never blocking it and never in the landing page's
+// first load; if its code cannot load, the page simply has no chat button.
+const ChatLauncher = lazy<ComponentType>(() =>
+  import('@/features/registration-chat/chat-launcher').catch(() => ({ default: () => null })),
+);
+
+const APP_OVERLAYS = (
+  <Suspense fallback={null}>
+    <ChatLauncher />
+  </Suspense>
+);
 
 /**
  * Pages that exist so far. Every other path of the spec's route table shows the "being built"
@@ -33,7 +45,7 @@ export function AppRouter() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route element={<RootLayout />}>
+        <Route element={<RootLayout overlays={APP_OVERLAYS} />}>
           {Object.entries(STATIC_PAGES).map(([path, Page]) => (
             <Route key={path} path={path} element={<Page />} />
           ))}

@@ -1,7 +1,9 @@
 import { HeartHandshake } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
+import { PUBLIC_ROLES, ROLE_LABELS } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
+import { RoleChatBubble } from '@/features/registration-chat/role-chat-bubble';
 
 /**
  * A plain welcome until the landing issue builds the full page (role cards, chat bubbles,
@@ -25,6 +27,20 @@ export default function HomePage() {
           <Link to="/about">About us</Link>
         </Button>
       </div>
+      {/* Until the landing issue places a bubble on each role card. The chat loads on the click. */}
+      <section aria-labelledby="talk-to-assistant" className="mt-12">
+        <h2 id="talk-to-assistant" className="text-lg font-semibold">
+          Talk to our assistant
+        </h2>
+        <ul className="mt-4 flex flex-wrap justify-center gap-8">
+          {PUBLIC_ROLES.map((role) => (
+            <li key={role} className="flex flex-col items-center gap-2">
+              <RoleChatBubble role={role} />
+              <span className="text-sm text-ink-muted">{ROLE_LABELS[role]}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
 import { legacyRedirectTarget } from '@tavara/shared/routes';
@@ -11,8 +11,12 @@ import { PageSkeleton } from './page-skeleton';
 import { StatusBanner } from './status-banner';
 import { ToastHost } from './toast-host';
 
-/** The frame of every page: skip link, status banner, navigation, the page, footer. */
-export function RootLayout() {
+/**
+ * The frame of every page: skip link, status banner, navigation, the page, footer.
+ * `overlays` are app-wide widgets (the chat launcher) that `app/` supplies, so this shared
+ * layout never imports a feature.
+ */
+export function RootLayout({ overlays }: { overlays?: ReactNode }) {
   const location = useLocation();
   const redirect = legacyRedirectTarget(location);
   const title = useRouteTitle();
@@ -45,6 +49,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <AuthLoadingOverlay />
+      {overlays}
       <ToastHost />
     </div>
   );

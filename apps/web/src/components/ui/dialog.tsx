@@ -1,0 +1,47 @@
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/lib/cn';
+
+/**
+ * Radix Dialog (focus trap, Escape, focus return, the page behind hidden from screen readers)
+ * with the design system's overlay and surfaces. Import it only from lazily loaded code: Radix
+ * Dialog is not part of any page's first load.
+ */
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
+const CONTENT_VARIANTS = {
+  /** A centred card, up to 32 rem wide. */
+  centered:
+    'top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-line p-6 shadow-xl',
+  /** The whole viewport. */
+  fullscreen: 'inset-0 flex flex-col',
+} as const;
+
+export interface DialogContentProps extends ComponentProps<typeof RadixDialog.Content> {
+  variant?: keyof typeof CONTENT_VARIANTS;
+}
+
+/** The dialog's surface, portalled over a dimmed page. Give it a `DialogTitle`. */
+export function DialogContent({ variant = 'centered', className, children, ...props }: DialogContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
+      <RadixDialog.Content
+        className={cn('fixed z-50 bg-surface text-ink focus:outline-none', CONTENT_VARIANTS[variant], className)}
+        {...props}
+      >
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}
+
+export function DialogTitle({ className, ...props }: ComponentProps<typeof RadixDialog.Title>) {
+  return <RadixDialog.Title className={cn('text-lg font-semibold', className)} {...props} />;
+}
+
+export function DialogDescription({ className, ...props }: ComponentProps<typeof RadixDialog.Description>) {
+  return <RadixDialog.Description className={cn('text-ink-muted', className)} {...props} />;
+}

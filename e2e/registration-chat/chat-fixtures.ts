@@ -1,0 +1,103 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { test as base } from '../fixtures';
+
+/**
+ * The chat copies itself to `/api/chat/sessions/*` and treats every failure there (a 404 from a
+ * server without the endpoints, a dropped connection — both simulated in chat-sync.spec) as "try
+ * again later", silently. Chromium itself logs each such failed request as a console error, so
+ * these tests allow that browser message — and only for requests to the chat sync endpoints: a
+ * failed request anywhere else, and any error the app logs itself, still fails the test.
+ */
+const FAILED_REQUEST =
+  /^Failed to load resource: (the server responded with a status of 404 \(Not Found\)|net::ERR_FAILED)$/;
+const CHAT_SYNC_PATH = /^\/api\/chat\/sessions\//;
+
+/** The bot's 'typing' pause in these tests; `null` keeps the app's own (450 ms). */
+const TEST_TYPING_DELAY_MS = 20;
+
+export const test = base.extend<{ failedRequestsOnlyToChatSync: void; typingDelayMs: number | null }>({
+  allowConsoleErrors: FAILED_REQUEST,
+  typingDelayMs: [TEST_TYPING_DELAY_MS, { option: true }],
+  // A journey has ~30 bot messages: at the real pause each one waits 15 s doing nothing. The app
+  // reads this key (a test-only override) when the chat starts; one test keeps the real pause.
+  page: async ({ page, typingDelayMs }, use) => {
+    if (typingDelayMs !== null) {
+      await page.addInitScript(
+        (ms) => window.localStorage.setItem('tavara_chat_typing_delay_ms', String(ms)),
+        typingDelayMs,
+      );
+    }
+    await use(page);
+  },
+  failedRequestsOnlyToChatSync: [
+    async ({ page }, use) => {
+      const elsewhere: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error' || !FAILED_REQUEST.test(message.text())) return;
+        const url = message.location().url;
+        const path = url ? new URL(url).pathname : '(unknown)';
+        if (!CHAT_SYNC_PATH.test(path)) elsewhere.push(`${path}: ${message.text()}`);
+      });
+      await use();
+      expect(elsewhere, 'failed requests outside the chat sync endpoints').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The chat panel (the launcher's 350 px panel; full width on phones). */
+export function chatPanel(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Tavara Assistant' });
+}
+
+/** The full-screen chat dialog. */
+export function fullScreenChat(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Tavara Chat' });
+}
+
+/** Opens the chat with the floating launcher and waits for the welcome's role options. */
+export async function openChatPanel(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Open chat assistant' }).click();
+  const panel = chatPanel(page);
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** The chat's text box (inside a panel or dialog). */
+export function chatInput(chat: Locator): Locator {
+  return chat.getByRole('textbox', { name: 'Your answer' });
+}
+
+/** An option button under the latest bot message: a string is its whole name, a RegExp part of it. */
+export function chatOption(chat: Locator, name: string | RegExp): Locator {
+  return chat
+    .getByRole('group', { name: 'Answer options' })
+    .getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
+}
+
+/** Waits until the bot has said `text` (it types first) and the input is usable again. */
+export async function expectBotSaid(chat: Locator, text: string | RegExp): Promise<void> {
+  await expect(chat.getByRole('log').getByText(text).last()).toBeVisible();
+}
+
+/** Types an answer and presses Enter once the bot has finished typing. */
+export async function answer(chat: Locator, text: string): Promise<void> {
+  const input = chatInput(chat);
+  await expect(input).toBeEnabled();
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** Presses an option once it is shown. */
+export async function choose(chat: Locator, name: string | RegExp): Promise<void> {
+  await chatOption(chat, name).click();
+}
+
+/** The current chat session id, from localStorage. */
+export async function getChatSessionId(page: Page): Promise<string> {
+  const id = await page.evaluate(() => window.localStorage.getItem('tavara_chat_session_id'));
+  expect(id, 'a chat session id in localStorage').toBeTruthy();
+  return id ?? '';
+}
