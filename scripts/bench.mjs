@@ -8,7 +8,10 @@
 //      DATABASE_URL is set;
 //   3. throughput: autocannon against /api/health, /api/features and a bare node:http server
 //      (the baseline of what Node alone does on this machine);
-//   4. GET /api/health p99 while 20 sign-ins (password hashing) are in flight.
+//   4. GET /api/health p99 while 20 sign-ins (password hashing) are in flight;
+//   5. the registration chat: main-thread ms per bot message (the chat's own User Timing
+//      measures, read in Chromium) and which JS opening the chat loads (none of it may be in the
+//      landing page's first load).
 // It prints one table and writes the same figures to bench-results/latest.json. Budgets that
 // fail are reported as "over"; only a failure to measure (build, server start) exits non-zero.
 // Sizes are in kB = 1000 bytes, the unit Vite's own build report and chunk warning use.
@@ -25,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { runChatJourney } from './bench/chat-journey.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_JS = join(ROOT, 'apps/api/dist/server.js');
@@ -39,6 +43,7 @@ const BUDGET = {
   largestChunkRawBytes: 500 * KB,
   existingStartMs: 1500,
   healthP99UnderSignInsMs: 50,
+  chatBotMessageMaxMs: 16,
 };
 const POLL_INTERVAL_MS = 10;
 // Generous, so a slow machine yields a slow figure rather than a failed run; a server that
@@ -326,6 +331,85 @@ async function measureFirstLoad(baseUrl, jsFiles) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 5. The registration chat in the browser
+
+const CHAT_MEASURE_NAMES = { bot: 'tavara-chat:bot-message', user: 'tavara-chat:user-event' };
+
+function summariseMs(durations) {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const round = (ms) => Number(ms.toFixed(1));
+  return {
+    count: sorted.length,
+    medianMs: sorted.length ? round(median(sorted)) : 0,
+    maxMs: sorted.length ? round(sorted.at(-1)) : 0,
+    allMs: durations.map(round),
+  };
+}
+
+/**
+ * Opens the chat on /about (a page without role bubbles) and answers the family interview up to
+ * its multi-select at the real typing pause, then reads the chat's User Timing measures: each
+ * spans the synchronous work of one update (engine, React render and commit, the log's layout
+ * read, focus moves). The first visit also records which JS the chat loads when opened.
+ */
+async function measureChat(baseUrl, firstLoadFiles) {
+  await haltIfInterrupted();
+  const { chromium } = await import('playwright-core');
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+    timeout: 60_000,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const pageErrors = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${baseUrl}/about`, { waitUntil: 'networkidle', timeout: 30_000 });
+    const chatJs = new Set();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) chatJs.add(pathname.replace(/^\/assets\//, ''));
+    });
+    await runChatJourney(page);
+    const measures = await page.evaluate(
+      (names) => ({
+        bot: performance.getEntriesByName(names.bot).map((entry) => entry.duration),
+        user: performance.getEntriesByName(names.user).map((entry) => entry.duration),
+      }),
+      CHAT_MEASURE_NAMES,
+    );
+    await context.close();
+    if (pageErrors.length) throw new BenchError(`the chat page threw: ${pageErrors.join(' | ')}`);
+    if (measures.bot.length === 0) throw new BenchError('the chat recorded no bot-message measures');
+
+    const sizes = new Map(measureJsFiles().map((f) => [f.file, f.gzipBytes]));
+    const inFirstLoad = firstLoadFiles.map((f) => f.file);
+    const loadedOnOpen = [...chatJs].sort();
+    const bot = summariseMs(measures.bot);
+    return {
+      botMessage: { ...bot, budgetMs: BUDGET.chatBotMessageMaxMs, ok: bot.maxMs <= BUDGET.chatBotMessageMaxMs },
+      userAction: summariseMs(measures.user),
+      loadedOnOpen: {
+        files: loadedOnOpen,
+        gzipBytes: loadedOnOpen.reduce((sum, file) => sum + (sizes.get(file) ?? 0), 0),
+      },
+      // The chat's own chunk (Vite names it after components/chat-host) must arrive only on open.
+      chatInFirstLoad: inFirstLoad.filter((file) => file.startsWith('chat-host-')),
+      okNotInFirstLoad:
+        loadedOnOpen.some((file) => file.startsWith('chat-host-')) &&
+        !inFirstLoad.some((file) => file.startsWith('chat-host-')),
+    };
+  } finally {
+    await browser.close().catch(() => undefined);
+    browser = undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // 2. Cold start
 
 /**
@@ -561,6 +645,22 @@ function buildRows(r) {
     `≤ ${BUDGET.healthP99UnderSignInsMs} ms`,
     verdict(u.ok),
   );
+  add(
+    'Chat: main-thread ms per bot message (median / max)',
+    `${r.chat.botMessage.medianMs} / ${r.chat.botMessage.maxMs} ms (${r.chat.botMessage.count} messages)`,
+    `max ≤ ${BUDGET.chatBotMessageMaxMs} ms`,
+    verdict(r.chat.botMessage.ok),
+  );
+  add(
+    'Chat: main-thread ms per user action (median / max)',
+    `${r.chat.userAction.medianMs} / ${r.chat.userAction.maxMs} ms (${r.chat.userAction.count} actions)`,
+  );
+  add(
+    'Chat: JS loaded when opened (gzip), none in first load',
+    `${fmtKb(r.chat.loadedOnOpen.gzipBytes)} (${r.chat.loadedOnOpen.files.length} files)`,
+    'not in first load',
+    verdict(r.chat.okNotInFirstLoad),
+  );
   for (const t of r.throughput) {
     const flag = t.flagged ? 'ERRORS' : '-';
     add(`${t.name}: requests/s (avg)`, fmtInt(t.requestsPerSecAvg), '-', flag);
@@ -614,6 +714,9 @@ async function main() {
   });
   log('first load: landing page in headless Chromium…');
   const firstLoad = await measureFirstLoad(api.baseUrl, jsFiles);
+
+  log('chat: the family interview in headless Chromium, at the real typing pause…');
+  const chat = await measureChat(api.baseUrl, firstLoad.files);
 
   const features = await httpGet(`${api.baseUrl}/api/features`, 5_000);
   if (features.status !== 200) throw new BenchError(`GET /api/features answered ${features.status}, expected 200`);
@@ -685,6 +788,7 @@ async function main() {
     },
     featuresRowCount: featureRows,
     healthUnderSignIns: underSignIns,
+    chat,
     throughput,
   };
   const rows = buildRows(results);
