@@ -4,7 +4,7 @@ import { PASSWORD_RESET_LINK_VALIDITY_HOURS } from '@tavara/shared/auth/auth-mes
 import { resetRequestSchema } from '@tavara/shared/auth/reset-password.schema';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/email-field';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
@@ -85,17 +85,7 @@ export function ForgotPasswordInline({
           <p className="text-ink-muted">
             Enter the email address of your account and we will send you a link to choose a new password.
           </p>
-          <TextField
-            ref={emailRef}
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => onEmailChange(event.target.value)}
-            error={error ?? undefined}
-          />
+          <EmailField ref={emailRef} value={email} onValueChange={onEmailChange} error={error ?? undefined} />
           <Button type="submit" aria-disabled={busy || undefined}>
             <Send aria-hidden="true" className="size-5" />
             {busy ? 'Sending...' : 'Send Reset Link'}

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { loginSchema } from '@tavara/shared/auth/login.schema';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/text-field';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
@@ -69,15 +70,10 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificati
           {summary}
         </Notice>
       )}
-      <TextField
+      <EmailField
         ref={emailRef}
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
         value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
+        onValueChange={onEmailChange}
         error={fieldMessage(errors, summary, 'email')}
       />
       <TextField

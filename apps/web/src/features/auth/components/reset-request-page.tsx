@@ -5,7 +5,7 @@ import { PASSWORD_RESET_LINK_VALIDITY_HOURS } from '@tavara/shared/auth/auth-mes
 import { resetRequestSchema } from '@tavara/shared/auth/reset-password.schema';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/email-field';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS, RESET_SENT_TOAST_MS } from '../auth-toasts';
@@ -101,17 +101,7 @@ export function ResetRequestPage() {
         icon={<KeyRound className="size-7" />}
       >
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <TextField
-            ref={emailRef}
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            error={error ?? undefined}
-          />
+          <EmailField ref={emailRef} value={email} onValueChange={setEmail} error={error ?? undefined} />
           <Button type="submit" aria-disabled={busy || undefined}>
             <Send aria-hidden="true" className="size-5" />
             {busy ? 'Sending...' : 'Send Password Reset Link'}

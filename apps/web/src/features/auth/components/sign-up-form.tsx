@@ -4,6 +4,7 @@ import { signUpSchema } from '@tavara/shared/auth/sign-up.schema';
 import { DEFAULT_ROLE, type PublicRole } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { EmailField } from '@/components/ui/email-field';
 import { TextField } from '@/components/ui/text-field';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
@@ -100,16 +101,7 @@ export function SignUpForm({ email, onEmailChange, onRegistered }: SignUpFormPro
         <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
         <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
-        error={fieldMessage(errors, summary, 'email')}
-      />
+      <EmailField value={email} onValueChange={onEmailChange} error={fieldMessage(errors, summary, 'email')} />
       <TextField
         label="Password"
         type="password"
