@@ -256,15 +256,11 @@ function measureJsFiles() {
   return files;
 }
 
-/**
- * Which JS the landing route loads first, as the browser decides it (entry, modulepreloads and
- * the lazy route chunk), rather than guessed from the build manifest.
- */
-async function measureFirstLoad(baseUrl, jsFiles) {
-  await haltIfInterrupted();
+/** Debian's Chromium, headless; kept in `browser` so an interrupted bench closes it. */
+async function launchChromium() {
   const { chromium } = await import('playwright-core');
   // Playwright's own signal handlers would exit before our servers are stopped.
-  browser = await chromium.launch({
+  return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
     handleSIGINT: false,
@@ -272,6 +268,15 @@ async function measureFirstLoad(baseUrl, jsFiles) {
     handleSIGHUP: false,
     timeout: 60_000,
   });
+}
+
+/**
+ * Which JS the landing route loads first, as the browser decides it (entry, modulepreloads and
+ * the lazy route chunk), rather than guessed from the build manifest.
+ */
+async function measureFirstLoad(baseUrl, jsFiles) {
+  await haltIfInterrupted();
+  browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const blocked = [];
@@ -354,15 +359,7 @@ function summariseMs(durations) {
  */
 async function measureChat(baseUrl, firstLoadFiles) {
   await haltIfInterrupted();
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
-    timeout: 60_000,
-  });
+  browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

@@ -101,3 +101,17 @@ export async function getChatSessionId(page: Page): Promise<string> {
   expect(id, 'a chat session id in localStorage').toBeTruthy();
   return id ?? '';
 }
+
+/**
+ * Opens the chat panel on `path`, chooses the family role and gives the first name, leaving the
+ * bot at 'And your last name?'. Returns the panel and the chat session id.
+ */
+export async function startFamilyChat(page: Page, path = '/about'): Promise<{ chat: Locator; sessionId: string }> {
+  await page.goto(path);
+  const chat = await openChatPanel(page);
+  await choose(chat, /Family Member/);
+  await expectBotSaid(chat, /What's your first name\?/);
+  await answer(chat, 'Keisha');
+  await expectBotSaid(chat, /And your last name\?/);
+  return { chat, sessionId: await getChatSessionId(page) };
+}

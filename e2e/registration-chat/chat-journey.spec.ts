@@ -9,6 +9,7 @@ import {
   expectBotSaid,
   getChatSessionId,
   openChatPanel,
+  startFamilyChat,
   test,
 } from './chat-fixtures';
 
@@ -161,13 +162,7 @@ for (const { device, viewport } of [
     test('the quick-form link hands over to /registration/family with the session and its prefill', async ({
       page,
     }) => {
-      await page.goto('/');
-      const chat = await openChatPanel(page);
-      await choose(chat, /Family Member/);
-      await expectBotSaid(chat, /What's your first name\?/);
-      await answer(chat, 'Keisha');
-      await expectBotSaid(chat, /And your last name\?/);
-      const sessionId = await getChatSessionId(page);
+      const { chat, sessionId } = await startFamilyChat(page, '/');
 
       await chat.getByRole('link', { name: "I'd rather fill out a quick form →" }).click();
       await expect(page).toHaveURL(`/registration/family?session=${sessionId}`);

@@ -8,6 +8,7 @@ import {
   chatPanel,
   getChatSessionId,
   openChatPanel,
+  startFamilyChat,
   test,
 } from './chat-fixtures';
 
@@ -146,15 +147,9 @@ async function serverAnswers(request: APIRequestContext, sessionId: string) {
 }
 
 test('the server holds the answers by question id', async ({ page, request }) => {
-  await page.goto('/about');
-  const chat = await openChatPanel(page);
-  await choose(chat, /Family Member/);
-  await expectBotSaid(chat, /What's your first name\?/);
-  await answer(chat, 'Keisha');
-  await expectBotSaid(chat, /And your last name\?/);
+  const { chat, sessionId } = await startFamilyChat(page);
   await answer(chat, 'Ramdass');
   await expectBotSaid(chat, /What's a good email address for you\?/);
-  const sessionId = await getChatSessionId(page);
 
   await expect
     .poll(async () => {
@@ -173,13 +168,7 @@ test('"No, start over" at "Welcome back!" keeps the session id and the server dr
   page,
   request,
 }) => {
-  await page.goto('/about');
-  const chat = await openChatPanel(page);
-  await choose(chat, /Family Member/);
-  await expectBotSaid(chat, /What's your first name\?/);
-  await answer(chat, 'Keisha');
-  await expectBotSaid(chat, /And your last name\?/);
-  const sessionId = await getChatSessionId(page);
+  const { sessionId } = await startFamilyChat(page);
   await expect.poll(() => serverAnswers(request, sessionId)).toEqual({ first_name: 'Keisha' });
 
   await page.evaluate((id) => localStorage.removeItem(`tavara_chat_messages_${id}`), sessionId);
