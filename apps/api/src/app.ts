@@ -17,6 +17,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { registrationChatRoutes } from './features/registration-chat/registration-chat.routes';
+import { PHOTO_UPLOAD_PATH, registrationRoutes } from './features/registration/registration.routes';
 import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
 import { AppError } from './lib/app-error';
 import { createMailer } from './lib/mailer';
@@ -34,7 +35,8 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database) {
     .route('/', profileRoutes(db))
     .route('/', passwordResetRoutes(db))
     .route('/', devMailboxRoutes(env, db))
-    .route('/', registrationChatRoutes(env, db));
+    .route('/', registrationChatRoutes(env, db))
+    .route('/', registrationRoutes(env, db));
 }
 export type ApiType = ReturnType<typeof apiRoutes>;
 
@@ -103,18 +105,18 @@ export function createApp(deps: AppDeps) {
     }),
   );
   app.use(compress());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: env.MAX_BODY_BYTES,
-      onError: () => {
-        throw new AppError(
-          'payload_too_large',
-          `The request is too large (limit ${Math.round(env.MAX_BODY_BYTES / 1024)} kB).`,
-        );
-      },
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: env.MAX_BODY_BYTES,
+    onError: () => {
+      throw new AppError(
+        'payload_too_large',
+        `The request is too large (limit ${Math.round(env.MAX_BODY_BYTES / 1024)} kB).`,
+      );
+    },
+  });
+  // Upload routes set their own, larger limit.
+  const UPLOAD_PATHS = new Set([PHOTO_UPLOAD_PATH]);
+  app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : apiBodyLimit(c, next)));
   app.route('/api', api);
   if (deps.webDir) app.route('/', webAppRoutes(deps.webDir, logger));
 

@@ -25,3 +25,7 @@ export const ROLE_DASHBOARD_PATHS: Record<Role, string> = {
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
+
+export function isPublicRole(value: unknown): value is PublicRole {
+  return typeof value === 'string' && (PUBLIC_ROLES as readonly string[]).includes(value);
+}

@@ -126,13 +126,16 @@ describe('common password list', () => {
   });
 });
 
-describe('profile completeness (spec §4)', () => {
+describe('profile completeness (spec §4, plus the registration form for public roles)', () => {
+  const saved = '2026-11-22T10:00:00.000Z';
   it.each([
-    [{ full_name: 'Asha Ramdial', first_name: null, last_name: null }, true],
-    [{ full_name: null, first_name: 'Asha', last_name: 'Ramdial' }, true],
-    [{ full_name: '  ', first_name: 'Asha', last_name: null }, false],
+    [{ role: 'family', full_name: 'Asha Ramdial', first_name: null, last_name: null, registered_at: saved }, true],
+    [{ role: 'professional', full_name: null, first_name: 'Asha', last_name: 'Ramdial', registered_at: saved }, true],
+    [{ role: 'community', full_name: 'Asha Ramdial', first_name: null, last_name: null, registered_at: null }, false],
+    [{ role: 'family', full_name: '  ', first_name: 'Asha', last_name: null, registered_at: saved }, false],
+    [{ role: 'admin', full_name: 'Asha Ramdial', first_name: null, last_name: null, registered_at: null }, true],
     [null, false],
-  ])('%o is complete: %s', (profile, complete) => {
+  ] as const)('%o is complete: %s', (profile, complete) => {
     expect(isProfileComplete(profile)).toBe(complete);
   });
 });

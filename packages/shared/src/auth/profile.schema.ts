@@ -9,20 +9,28 @@ export interface Profile {
   professional_type: string | null;
   first_name: string | null;
   last_name: string | null;
+  phone: string | null;
+  location: string | null;
+  /** When the role's registration form was first saved (null: never). */
+  registered_at: string | null;
   created_at: string;
   updated_at: string;
 }
 
 /**
- * Spec §4 "Profile complete": full_name present, or both first_name and last_name present.
+ * Spec §4 "Profile complete": full_name present, or both first_name and last_name present — and,
+ * for the public roles, the role's registration form saved (`registered_at`). Sign-up already
+ * gives every profile its names, so without the second half nobody would ever be sent on to
+ * "complete your {role} profile" (the spec's own sign-up message; issue 6). Admins have no form.
  * No profile at all is incomplete.
  */
 export function isProfileComplete(
-  profile: Pick<Profile, 'full_name' | 'first_name' | 'last_name'> | null | undefined,
+  profile: Pick<Profile, 'full_name' | 'first_name' | 'last_name' | 'role' | 'registered_at'> | null | undefined,
 ): boolean {
   if (!profile) return false;
   const present = (value: string | null) => Boolean(value?.trim());
-  return present(profile.full_name) || (present(profile.first_name) && present(profile.last_name));
+  const named = present(profile.full_name) || (present(profile.first_name) && present(profile.last_name));
+  return named && (profile.role === 'admin' || profile.registered_at !== null);
 }
 
 /**

@@ -19,6 +19,13 @@ export const profiles = pgTable(
     professionalType: text('professional_type'),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    phone: text('phone'),
+    location: text('location'),
+    /** The uploaded photo: its file name under DATA_DIR/uploads/profile-photos, and its type. */
+    photoFile: text('photo_file'),
+    photoType: text('photo_type'),
+    /** First time the role's registration form was saved; until then the profile is incomplete. */
+    registeredAt: timestamp('registered_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true })
       .notNull()

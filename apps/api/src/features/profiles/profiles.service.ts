@@ -35,6 +35,9 @@ export function toProfile(row: ProfileRow): Profile {
     professional_type: row.professionalType,
     first_name: row.firstName,
     last_name: row.lastName,
+    phone: row.phone,
+    location: row.location,
+    registered_at: row.registeredAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
