@@ -78,7 +78,8 @@ test.describe('resetting a forgotten password', () => {
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await page.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/family$/);
+    // Not registered yet: the post-login redirect opens the family registration form.
+    await expect(page).toHaveURL(/\/registration\/family$/);
     await expect(page.getByRole('link', { name: 'Family Dashboard' })).toBeVisible();
     // Right after a reset the page already said so: no 'logged in' toast.
     await expect(page.getByText('You have successfully logged in!')).toHaveCount(0);

@@ -14,7 +14,7 @@ test.use({ baseURL: APP_URL });
 
 const VERIFICATION_PENDING = 'Please check your email and click the verification link to continue.';
 
-test('family: sign up, confirm by e-mail, arrive signed in with Family Dashboard, sign out', async ({ page }) => {
+test('family: sign up, confirm by e-mail, arrive signed in on the registration form, sign out', async ({ page }) => {
   // One long journey through sign-up, the mailbox, the dashboard and sign-out: triple time.
   test.slow();
   const email = uniqueEmail('family');
@@ -46,7 +46,8 @@ test('family: sign up, confirm by e-mail, arrive signed in with Family Dashboard
   await expectNoAxeViolations(page, '/dev/mailbox');
   await mail.getByRole('link', { name: /verify-email/ }).click();
 
-  await expect(page).toHaveURL(/\/dashboard\/family$/);
+  // 'You'll be redirected to complete your family profile': the registration form, until it is saved.
+  await expect(page).toHaveURL(/\/registration\/family$/);
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Family Dashboard' })).toBeVisible();
   await expect(page.getByText('You have successfully logged in!')).toBeVisible();
@@ -61,7 +62,7 @@ test('family: sign up, confirm by e-mail, arrive signed in with Family Dashboard
 
   // Signed in, /auth renders nothing and the post-login redirect sends the user on.
   await page.goto('/auth');
-  await expect(page).toHaveURL(/\/dashboard\/family$/);
+  await expect(page).toHaveURL(/\/registration\/family$/);
   await expect(page.getByRole('heading', { name: 'Welcome' })).toHaveCount(0);
 
   await nav.getByRole('button', { name: 'Sign Out' }).click();
@@ -194,7 +195,7 @@ test.describe('on a 360 px phone', () => {
     await expectNoAxeViolations(page, '360 registration started');
 
     await page.goto(await mailLink(request, email, CONFIRM_SUBJECT));
-    await expect(page).toHaveURL(/\/dashboard\/professional$/);
+    await expect(page).toHaveURL(/\/registration\/professional$/);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Professional Dashboard' })).toBeHidden();

@@ -27,7 +27,13 @@ const APP_OVERLAYS = (
  * Pages that exist so far. Every other path of the spec's route table shows the "being built"
  * page inside the layout until its issue adds its page here.
  */
-const PAGES: Partial<Record<RoutePath, Page>> = {};
+const RegistrationRoute = lazyPage(() => import('./routes/registration/registration-route'));
+const PAGES: Partial<Record<RoutePath, Page>> = {
+  '/registration/family': RegistrationRoute,
+  '/registration/professional': RegistrationRoute,
+  '/registration/professional-fix': RegistrationRoute,
+  '/registration/community': RegistrationRoute,
+};
 
 /** Pages that render without the data cache (kept off TanStack Query for a light first load). */
 const STATIC_PAGES: Partial<Record<RoutePath, Page>> = {

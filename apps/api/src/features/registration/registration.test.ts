@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHAT_INPUT_MESSAGES } from '@tavara/shared/validation/chat-input';
-import { PROFILE_PHOTO_MESSAGES, REGISTRATION_MESSAGES } from '@tavara/shared/registration/registration';
+import {
+  PROFILE_PHOTO_MESSAGES,
+  REGISTRATION_MESSAGES,
+  type SavedRegistration,
+} from '@tavara/shared/registration/registration';
+import type { ApiErrorBody } from '@tavara/shared/api-error';
 import { getTableColumns } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +50,9 @@ function put(client: TestClient, role: string, answers: Record<string, unknown>)
     body: JSON.stringify({ answers }),
   });
 }
+
+const saved = async (res: Response) => (await res.json()) as SavedRegistration;
+const failure = async (res: Response) => ((await res.json()) as ApiErrorBody).error;
 
 function uploadPhoto(client: TestClient, bytes: Uint8Array, name = 'me.png', type = 'image/png') {
   const form = new FormData();
@@ -90,8 +98,8 @@ describe('registration forms', () => {
 
     const res = await put(family.client, 'family', FAMILY_FORM);
     expect(res.status).toBe(200);
-    const saved = await res.json();
-    expect(saved).toMatchObject({
+    const first = await saved(res);
+    expect(first).toMatchObject({
       role: 'family',
       answers: {
         ...FAMILY_FORM,
@@ -100,7 +108,7 @@ describe('registration forms', () => {
       },
       photoUrl: null,
     });
-    expect(saved.registeredAt).toEqual(expect.any(String));
+    expect(first.registeredAt).toEqual(expect.any(String));
 
     const [row] = await t.database.db.select().from(familyDetails).where(eq(familyDetails.userId, family.id));
     expect(row).toMatchObject({
@@ -118,8 +126,8 @@ describe('registration forms', () => {
     expect(await (await family.client.get('/api/profile/me')).json()).toMatchObject({ profileComplete: true });
 
     // Edit mode reads the same answers back; a second save keeps the first registration time.
-    const again = await (await put(family.client, 'family', { ...FAMILY_FORM, care_type: [] })).json();
-    expect(again.registeredAt).toBe(saved.registeredAt);
+    const again = await saved(await put(family.client, 'family', { ...FAMILY_FORM, care_type: [] }));
+    expect(again.registeredAt).toBe(first.registeredAt);
     expect(again.answers).not.toHaveProperty('care_type');
     expect(await (await family.client.get('/api/registration/me')).json()).toEqual(again);
   });
@@ -136,9 +144,9 @@ describe('registration forms', () => {
       budget: 'lots',
     });
     expect(res.status).toBe(422);
-    const body = await res.json();
-    expect(body.error.code).toBe('validation_failed');
-    expect(body.error.fields).toMatchObject({
+    const error = await failure(res);
+    expect(error.code).toBe('validation_failed');
+    expect(error.fields).toMatchObject({
       first_name: REGISTRATION_MESSAGES.required,
       phone_number: expect.any(String),
       relationship_to_recipient: expect.any(String),
@@ -154,7 +162,7 @@ describe('registration forms', () => {
     const admin = await createVerifiedUser(t, { role: 'admin' });
     const res = await put(admin.client, 'family', FAMILY_FORM);
     expect(res.status).toBe(403);
-    expect((await res.json()).error.message).toBe(REGISTRATION_MESSAGES.adminHasNoRegistration);
+    expect((await failure(res)).message).toBe(REGISTRATION_MESSAGES.adminHasNoRegistration);
     expect((await put(family.client, 'admin', FAMILY_FORM)).status).toBe(422);
   });
 
@@ -162,7 +170,7 @@ describe('registration forms', () => {
     const pro = await createVerifiedUser(t, { role: 'professional' });
     const refused = await put(pro.client, 'professional', { ...PROFESSIONAL_FORM, consent: 'no' });
     expect(refused.status).toBe(422);
-    expect((await refused.json()).error.fields).toEqual({ consent: REGISTRATION_MESSAGES.consentRequired });
+    expect((await failure(refused)).fields).toEqual({ consent: REGISTRATION_MESSAGES.consentRequired });
 
     expect((await put(pro.client, 'professional', PROFESSIONAL_FORM)).status).toBe(200);
     const [first] = await t.database.db
@@ -171,7 +179,7 @@ describe('registration forms', () => {
       .where(eq(professionalDetails.userId, pro.id));
     expect(first?.consent).toBeInstanceOf(Date);
     const edited = await put(pro.client, 'professional', { ...PROFESSIONAL_FORM, notes: 'Weekends too' });
-    expect((await edited.json()).answers).toMatchObject({ consent: 'yes', notes: 'Weekends too' });
+    expect((await saved(edited)).answers).toMatchObject({ consent: 'yes', notes: 'Weekends too' });
     const [second] = await t.database.db
       .select()
       .from(professionalDetails)
@@ -189,14 +197,14 @@ describe('registration forms', () => {
       enable_notifications: 'yes',
     });
     expect(res.status).toBe(200);
-    expect((await res.json()).answers).toMatchObject({ directory_visibility: 'no', enable_notifications: 'yes' });
+    expect((await saved(res)).answers).toMatchObject({ directory_visibility: 'no', enable_notifications: 'yes' });
   });
 
   describe('profile photo', () => {
     it('takes a PNG by content and serves it to its owner and admins only', async () => {
       const res = await uploadPhoto(family.client, PNG);
       expect(res.status).toBe(201);
-      const { photoUrl } = await res.json();
+      const { photoUrl } = (await res.json()) as { photoUrl: string };
       expect(photoUrl).toMatch(new RegExp(`^/api/registration/photo/${family.id}\\?v=`));
 
       const own = await family.client.get(photoUrl);
@@ -208,25 +216,25 @@ describe('registration forms', () => {
       expect((await other.client.get(photoUrl)).status).toBe(404);
       const admin = await createVerifiedUser(t, { role: 'admin' });
       expect((await admin.client.get(photoUrl)).status).toBe(200);
-      expect((await (await family.client.get('/api/registration/me')).json()).photoUrl).toBe(photoUrl);
+      expect((await saved(await family.client.get('/api/registration/me'))).photoUrl).toBe(photoUrl);
     });
 
     it('refuses a non-image named .png, and anything over 5 MB', async () => {
       const fake = await uploadPhoto(family.client, new TextEncoder().encode('<script>alert(1)</script>'));
       expect(fake.status).toBe(422);
-      expect((await fake.json()).error.fields).toEqual({ photo: PROFILE_PHOTO_MESSAGES.type });
+      expect((await failure(fake)).fields).toEqual({ photo: PROFILE_PHOTO_MESSAGES.type });
 
       const big = new Uint8Array(5 * 1024 * 1024 + 1);
       big.set(PNG);
       const tooBig = await uploadPhoto(family.client, big);
       expect(tooBig.status).toBe(413);
-      expect((await tooBig.json()).error.message).toBe(PROFILE_PHOTO_MESSAGES.size);
+      expect((await failure(tooBig)).message).toBe(PROFILE_PHOTO_MESSAGES.size);
     });
 
     it('a request without a photo says so', async () => {
       const res = await family.client.request('/api/registration/photo', { method: 'POST', body: new FormData() });
       expect(res.status).toBe(422);
-      expect((await res.json()).error.fields).toEqual({ photo: PROFILE_PHOTO_MESSAGES.missing });
+      expect((await failure(res)).fields).toEqual({ photo: PROFILE_PHOTO_MESSAGES.missing });
     });
   });
 });

@@ -1,6 +1,7 @@
-import { CircleAlert, Eye, EyeOff } from 'lucide-react';
+import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { cn } from '@/lib/cn';
+import { FieldError, RequiredMark } from './field-message';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -15,7 +16,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 const inputClass =
-  'min-h-11 w-full rounded-lg border bg-surface px-3 text-base text-ink placeholder:text-ink-muted disabled:cursor-not-allowed disabled:bg-canvas';
+  'min-h-11 w-full rounded-lg border bg-surface px-3 text-base text-ink placeholder:text-ink-muted disabled:cursor-not-allowed disabled:bg-canvas read-only:bg-canvas read-only:text-ink-muted';
 
 /**
  * A labelled text input with an optional hint and error. The hint and the error are tied to the
@@ -31,6 +32,7 @@ export function TextField({ label, hint, error, className, type = 'text', ref, .
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="font-semibold">
         {label}
+        <RequiredMark required={props.required} />
       </label>
       {hint && (
         <p id={`${id}-hint`} className="-mt-1 text-sm text-ink-muted">
@@ -69,12 +71,7 @@ export function TextField({ label, hint, error, className, type = 'text', ref, .
           </button>
         )}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

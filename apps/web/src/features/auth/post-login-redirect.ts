@@ -15,7 +15,7 @@ export interface PostLoginInput {
 export type PostLoginDecision =
   | { kind: 'skip' }
   | { kind: 'stay' }
-  | { kind: 'go'; to: string; reason: 'tell-story' | 'pending-upvote' | 'profile' | 'home' };
+  | { kind: 'go'; to: string; reason: 'tell-story' | 'pending-upvote' | 'profile' | 'registration-form' | 'home' };
 
 /** Where a signed-out visitor was sent from when they tried to upvote (the features page). */
 const DEFAULT_UPVOTE_PATH = '/features';
@@ -28,7 +28,8 @@ const DEFAULT_UPVOTE_PATH = '/features';
  * 3. a pending feature id → back to where the vote was asked for, where it is processed, instead
  *    of the dashboard;
  * 4. a known role → its dashboard when the profile is complete, else its registration page
- *    (admin: the admin dashboard); already there → stay;
+ *    (admin: the admin dashboard) — the exact address (with `?session=`) when sign-in was asked
+ *    for from that form; already there → stay;
  * 5. no role and not on / → /.
  */
 export function postLoginDecision(input: PostLoginInput): PostLoginDecision {
@@ -42,8 +43,15 @@ export function postLoginDecision(input: PostLoginInput): PostLoginDecision {
   if (input.lastPath === '/family/story' && input.lastAction === 'tell-story') return go('/family/story', 'tell-story');
   if (input.pendingFeatureId) return go(input.lastPath ?? DEFAULT_UPVOTE_PATH, 'pending-upvote');
   if (input.role) {
-    const to = input.profileComplete ? ROLE_DASHBOARD_PATHS[input.role] : ROLE_REGISTRATION_PATHS[input.role];
-    return go(to, 'profile');
+    if (input.profileComplete) return go(ROLE_DASHBOARD_PATHS[input.role], 'profile');
+    // Sent to sign in from their own registration form (e.g. from the chat, with ?session=):
+    // back to that exact address, so the chat's answers come along.
+    const form = ROLE_REGISTRATION_PATHS[input.role];
+    const fromForm = input.role !== 'admin' && input.lastPath?.split('?')[0]?.startsWith(form);
+    if (fromForm && input.lastPath) {
+      return input.lastPath.split('?')[0] === pathname ? { kind: 'stay' } : go(input.lastPath, 'registration-form');
+    }
+    return go(form, 'profile');
   }
   return pathname === '/' ? { kind: 'stay' } : go('/', 'home');
 }

@@ -1,5 +1,5 @@
-import { PRODUCT_NAME } from '@tavara/shared/product';
 import type { ChatConfig } from '@tavara/shared/registration-chat/chat-config';
+import { CHAT_STORAGE_PREFIX } from '@tavara/shared/registration-chat/storage-keys';
 
 /**
  * Spec §3 "Browser storage", chat keys: everything the chat keeps in localStorage, under the
@@ -10,7 +10,6 @@ import type { ChatConfig } from '@tavara/shared/registration-chat/chat-config';
  * This module is part of the first load (the launcher and the role bubbles read `is_open` and
  * `initial_role`), so it stays free of zod: the chat chunk parses what it reads back.
  */
-export const CHAT_STORAGE_PREFIX = `${PRODUCT_NAME.toLowerCase()}_chat_`;
 
 /** Key names without the prefix. `{session}` keys belong to one chat session id. */
 export const CHAT_KEYS = {

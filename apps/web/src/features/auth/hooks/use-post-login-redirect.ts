@@ -32,7 +32,7 @@ export function usePostLoginRedirect(onRedirect?: () => void) {
     });
     if (decision.kind !== 'go') return;
     if (!navigate(decision.to, { replace: true })) return;
-    if (decision.reason === 'tell-story') {
+    if (decision.reason === 'tell-story' || decision.reason === 'registration-form') {
       localStore.remove(LOCAL_KEYS.lastAction);
       localStore.remove(LOCAL_KEYS.lastPath);
     }

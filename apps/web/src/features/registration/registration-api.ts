@@ -1,0 +1,41 @@
+import type { ChatAnswerValue } from '@tavara/shared/registration-chat/chat-state';
+import type { RegistrationAnswers, SavedRegistration } from '@tavara/shared/registration/registration';
+import type { PublicRole } from '@tavara/shared/roles';
+import { api, ApiError, unwrap } from '@/lib/api-client';
+
+/** The signed-in user's saved form (edit mode), or its empty start. */
+export function fetchSavedRegistration(): Promise<SavedRegistration> {
+  return unwrap(api.registration.me.$get());
+}
+
+export function saveRegistration(role: PublicRole, answers: RegistrationAnswers): Promise<SavedRegistration> {
+  return unwrap(api.registration[':role'].$put({ param: { role }, json: { answers: { ...answers } } }));
+}
+
+/** Multipart upload (the typed client sends JSON only); the same error shape. */
+export async function uploadProfilePhoto(file: File): Promise<{ photoUrl: string }> {
+  const form = new FormData();
+  form.append('photo', file);
+  return unwrap(fetch('/api/registration/photo', { method: 'POST', body: form, credentials: 'same-origin' }));
+}
+
+/** The answers a chat session holds on the server, by question id; null when it cannot be read. */
+export async function fetchChatAnswers(sessionId: string): Promise<Record<string, ChatAnswerValue> | null> {
+  try {
+    const session = await unwrap(api.chat.sessions[':sessionId'].$get({ param: { sessionId } }));
+    return session.answers;
+  } catch (error) {
+    // 404: the chat never reached the server (offline the whole time); local storage still has it.
+    if (!(error instanceof ApiError)) throw error;
+    return null;
+  }
+}
+
+/** Ties the chat session to the signed-in account (issue 6); a failure changes nothing for the form. */
+export async function linkChatSession(sessionId: string): Promise<void> {
+  try {
+    await unwrap(api.chat.sessions[':sessionId'].link.$post({ param: { sessionId } }));
+  } catch (error) {
+    console.warn('Could not link the chat session to this account', error);
+  }
+}
