@@ -59,6 +59,16 @@ test('family: chat → quick form → sign up → e-mail → back on the form wi
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveAttribute('readonly', '');
   await expectNoAxeViolations(page, 'registration form, prefilled');
+  // The chat session now belongs to the new account.
+  const sessionId = new URL(APP_URL + formAddress).searchParams.get('session');
+  await expect
+    .poll(async () => {
+      const { sessions } = (await (await page.request.get('/api/chat/sessions')).json()) as {
+        sessions: { sessionId: string }[];
+      };
+      return sessions.map((session) => session.sessionId);
+    })
+    .toContain(sessionId);
 
   // Missing required answers: a message beside each, focus on the first, nothing lost.
   await page.getByRole('button', { name: 'Complete Registration' }).click();
@@ -108,18 +118,27 @@ test.describe('on a 360 px phone', () => {
   }) => {
     test.slow();
     const email = uniqueEmail('pro-form');
-    await page.goto('/registration/professional-fix');
+    await page.goto('/about');
+    const chat = await openChatPanel(page);
+    await choose(chat, /Care Professional/);
+    await expectBotSaid(chat, /What's your first name\?/);
+    await answer(chat, 'Marcus');
+    await expectBotSaid(chat, /And your last name\?/);
+    await answer(chat, 'Joseph');
+    await expectBotSaid(chat, /best describes your role in care/);
+    await choose(chat, /Licensed Nurse/);
+    await chat.getByRole('link', { name: "I'd rather fill out a quick form →" }).click();
+    await expect(page).toHaveURL(/\/registration\/professional-fix\?session=/);
     await expect(page).toHaveURL(/\/auth$/);
     await signUpHere(page, { firstName: 'Marcus', lastName: 'Joseph', email, role: /Care Professional/ });
     await page.goto(await mailLink(request, email, CONFIRM_SUBJECT));
-    await expect(page).toHaveURL(/\/registration\/professional-fix$/);
+    await expect(page).toHaveURL(/\/registration\/professional-fix\?session=/);
     await expect(page.getByRole('heading', { level: 1, name: 'Care Professional Registration' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /first name/ })).toHaveValue('Marcus');
+    await expect(page.getByRole('radio', { name: /Licensed Nurse/ })).toBeChecked();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page, '360 professional form');
 
-    await page.getByRole('textbox', { name: /first name/ }).fill('Marcus');
-    await page.getByRole('textbox', { name: /last name/ }).fill('Joseph');
-    await page.getByRole('radio', { name: /Licensed Nurse/ }).check();
     await page.getByRole('textbox', { name: /Where in Trinidad and Tobago/ }).fill('San Fernando');
     await page.getByRole('textbox', { name: /best phone number/ }).fill('+1 868 555 9876');
     await page
@@ -141,4 +160,35 @@ test.describe('on a 360 px phone', () => {
     await expect(page).toHaveURL(/\/registration\/professional$/);
     await expect(page.getByRole('button', { name: 'Save Changes' })).toBeVisible();
   });
+});
+
+test('community: chat → quick form → sign up → prefilled form → saved → community dashboard', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const email = uniqueEmail('community-form');
+  await page.goto('/about');
+  const chat = await openChatPanel(page);
+  await choose(chat, /Community Member/);
+  await expectBotSaid(chat, /What's your full name\?/);
+  await answer(chat, 'Devika Maharaj');
+  await expectBotSaid(chat, /Where in Trinidad and Tobago are you based\?/);
+  await answer(chat, 'Chaguanas');
+  await chat.getByRole('link', { name: "I'd rather fill out a quick form →" }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await signUpHere(page, { firstName: 'Devika', lastName: 'Maharaj', email, role: /Community Member/ });
+  await page.goto(await mailLink(request, email, CONFIRM_SUBJECT));
+  await expect(page).toHaveURL(/\/registration\/community\?session=/);
+  await expect(page.getByRole('textbox', { name: "What's your full name?" })).toHaveValue('Devika Maharaj');
+  await expect(page.getByRole('textbox', { name: /Where in Trinidad and Tobago/ })).toHaveValue('Chaguanas');
+  await page.getByRole('textbox', { name: /best phone number/ }).fill('+1 868 555 4321');
+  await page.getByRole('checkbox', { name: /Community Volunteer/ }).check();
+  await page
+    .getByRole('group', { name: /community directory/ })
+    .getByRole('radio', { name: 'Yes' })
+    .check();
+  await page.getByRole('button', { name: 'Complete Registration' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/community$/);
+  await expect(page.getByText('Your registration has been saved.')).toBeVisible();
 });
