@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { isRole, type Role } from '@tavara/shared/roles';
 import { authClient, type SessionUser } from './auth-client';
-import { LOCAL_KEYS, localStore, SESSION_KEYS, sessionStore } from './browser-storage';
+import { LOCAL_KEYS, localStore, removeRegistrationDrafts, SESSION_KEYS, sessionStore } from './browser-storage';
 import { useGuardedNavigate } from './navigation-guard';
 import { toast } from './toast';
 
@@ -164,6 +164,7 @@ export async function signOut(): Promise<void> {
   resetAuth();
   localStore.remove(LOCAL_KEYS.registrationRole);
   localStore.remove(LOCAL_KEYS.registeringAs);
+  removeRegistrationDrafts();
   sessionStore.remove(SESSION_KEYS.skipPostLoginRedirect);
   sessionStore.remove(SESSION_KEYS.passwordResetComplete);
   try {

@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from '@tavara/shared/product';
+
 /**
  * Spec §3 "Browser storage": the accounts keys this app keeps in localStorage and sessionStorage, and one
  * safe way to read and write them. Storage can throw (private mode, full quota, blocked by
@@ -46,3 +48,18 @@ function storeOn<Key extends string>(name: 'localStorage' | 'sessionStorage') {
 
 export const localStore = storeOn<LocalKey>('localStorage');
 export const sessionStore = storeOn<SessionKey>('sessionStorage');
+
+/**
+ * Unsent registration form answers are kept per role under this prefix (features/registration).
+ * They can hold health details, so signing out removes them (`removeRegistrationDrafts`).
+ */
+export const REGISTRATION_DRAFT_PREFIX = `${PRODUCT_NAME.toLowerCase()}_registration_draft_`;
+
+export function removeRegistrationDrafts(): void {
+  try {
+    const keys = Object.keys(window.localStorage).filter((key) => key.startsWith(REGISTRATION_DRAFT_PREFIX));
+    keys.forEach((key) => window.localStorage.removeItem(key));
+  } catch (error) {
+    console.warn('Could not remove the registration drafts', error);
+  }
+}

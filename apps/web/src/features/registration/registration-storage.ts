@@ -1,9 +1,9 @@
-import { PRODUCT_NAME } from '@tavara/shared/product';
 import { chatAnswerValueSchema, type ChatAnswerValue } from '@tavara/shared/registration-chat/chat-state';
 import { registrationPrefillSchema, type RegistrationPrefill } from '@tavara/shared/registration-chat/prefill';
 import { chatPrefillStorageKey } from '@tavara/shared/registration-chat/storage-keys';
 import type { PublicRole } from '@tavara/shared/roles';
 import { z } from 'zod';
+import { REGISTRATION_DRAFT_PREFIX } from '@/lib/browser-storage';
 
 /**
  * What the registration form keeps in localStorage: the chat's prefill (read only; the chat
@@ -11,7 +11,7 @@ import { z } from 'zod';
  * Storage can throw (private mode, quota): failures are logged and ignored.
  */
 
-const draftKey = (role: PublicRole) => `${PRODUCT_NAME.toLowerCase()}_registration_draft_${role}`;
+const draftKey = (role: PublicRole) => `${REGISTRATION_DRAFT_PREFIX}${role}`;
 const draftSchema = z.record(z.string(), chatAnswerValueSchema);
 
 function read(key: string): unknown {
