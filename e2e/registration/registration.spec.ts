@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test';
 import { APP_URL, CONFIRM_SUBJECT, GOOD_PASSWORD, mailLink, sidewaysOverflow, uniqueEmail } from '../auth/accounts';
 import { expectNoAxeViolations } from '../fixtures';
-import { answer, choose, expect, expectBotSaid, openChatPanel, test } from '../registration-chat/chat-fixtures';
+import {
+  answer,
+  choose,
+  expect,
+  expectBotSaid,
+  openChatPanel,
+  startFamilyChat,
+  test,
+} from '../registration-chat/chat-fixtures';
 
 // Chat, sign-up and e-mailed link must share one origin (localStorage, cookies): the app's public one.
 test.use({ baseURL: APP_URL });
@@ -26,12 +34,7 @@ test('family: chat → quick form → sign up → e-mail → back on the form wi
   test.slow();
   const email = uniqueEmail('family-form');
 
-  await page.goto('/about');
-  const chat = await openChatPanel(page);
-  await choose(chat, /Family Member/);
-  await expectBotSaid(chat, /What's your first name\?/);
-  await answer(chat, 'Keisha');
-  await expectBotSaid(chat, /And your last name\?/);
+  const { chat } = await startFamilyChat(page);
   await answer(chat, 'Ramdass');
   await expectBotSaid(chat, /email address/);
   await answer(chat, email);
