@@ -25,6 +25,10 @@ export const API_ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   service_unavailable: 503,
+  /** An upstream service (the AI provider) failed or answered nonsense. */
+  bad_gateway: 502,
+  /** An upstream service (the AI provider) did not answer in time. */
+  gateway_timeout: 504,
   internal: 500,
 } as const;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
