@@ -16,6 +16,7 @@ import { featureVotingRoutes } from './features/feature-voting/feature-voting.ro
 import { healthRoutes } from './features/health/health.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
+import { chatAiRoutes } from './features/registration-chat/chat-ai.routes';
 import { registrationChatRoutes } from './features/registration-chat/registration-chat.routes';
 import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
 import { AppError } from './lib/app-error';
@@ -34,7 +35,8 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database) {
     .route('/', profileRoutes(db))
     .route('/', passwordResetRoutes(db))
     .route('/', devMailboxRoutes(env, db))
-    .route('/', registrationChatRoutes(env, db));
+    .route('/', registrationChatRoutes(env, db))
+    .route('/', chatAiRoutes(env, db));
 }
 export type ApiType = ReturnType<typeof apiRoutes>;
 

@@ -21,20 +21,11 @@ export const MAX_CHAT_AI_BODY_BYTES = 64 * 1024;
 export const MAX_CHAT_AI_ANSWERS = 60;
 export const MAX_CHAT_AI_ANSWER_CHARS = 200;
 
-/** Error codes of the AI endpoint (in `error.code`), besides the API's generic ones. */
-export const CHAT_AI_ERROR_CODES = {
-  /** No OPENAI_API_KEY: the chat runs scripted (503). */
-  unavailable: 'ai_unavailable',
-  /** The provider answered with an HTTP error or could not be reached (502). */
-  providerError: 'ai_provider_error',
-  /** The provider's answer could not be read (502). */
-  invalidResponse: 'ai_invalid_response',
-  /** The provider took longer than OPENAI_TIMEOUT_MS (504). */
-  timeout: 'ai_timeout',
-  /** The provider answered with no text (502). */
-  emptyMessage: 'ai_empty_message',
-} as const;
-
+/**
+ * Besides the API's generic codes (422 validation_failed, 429 rate_limited, 404 not_found), the
+ * AI endpoint answers `ai_unavailable` (503), `ai_provider_error`, `ai_invalid_response`,
+ * `ai_empty_message` (502) and `ai_timeout` (504); see `API_ERROR_STATUS`.
+ */
 export const CHAT_AI_MESSAGES = {
   unavailable: 'AI chat is not set up on this server, so the assistant uses its scripted questions.',
   providerError: 'The AI provider answered with an error.',

@@ -5,14 +5,13 @@
  * the server (AI answers) and in the browser (every bubble).
  */
 
-/** "a," (or "A ,") at the start of the text or of a sentence, with what precedes it kept. */
-const SENTENCE_START_A = /(^|[.!?…]["')\]]*\s+|\n\s*)a\s*,\s*/giu;
+/**
+ * "a," (or "A ,") at the start of the text or of a sentence, with what precedes it and the next
+ * word's first letter (to capitalise it) captured.
+ */
+const SENTENCE_START_A = /(^|[.!?…]["')\]]*\s+|\n\s*)a\s*,\s*(["'(]?)(\p{L}?)/giu;
 /** The word "yuh" in any case, as a whole word. */
 const YUH = /\byuh\b/giu;
-
-function capitaliseFirstLetter(text: string): string {
-  return text.replace(/^(\s*["'(]?)(\p{Ll})/u, (_match, lead: string, letter: string) => lead + letter.toUpperCase());
-}
 
 /**
  * Rewrites the two forbidden forms: a leading "a," is dropped (the sentence then starts with its
@@ -22,9 +21,9 @@ export function enforceChatDialect(text: string): string {
   let result = text.replace(YUH, (word) => (word[0] === 'Y' ? 'You' : 'you'));
   // Repeated: dropping one "a," can reveal another ("A, a, well…").
   for (let i = 0; i < 5 && hasForbiddenSentenceStart(result); i += 1) {
-    result = result.replace(SENTENCE_START_A, (_match, before: string) => before + '\u0000');
-    result = result.replace(/\u0000(\s*["'(]?\p{Ll})?/gu, (_match, next: string | undefined) =>
-      next ? capitaliseFirstLetter(next) : '',
+    result = result.replace(
+      SENTENCE_START_A,
+      (_match, before: string, quote: string, letter: string) => before + quote + letter.toUpperCase(),
     );
   }
   return result;
