@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run covers the pure shared code and the API. The API project runs on PGlite
+ * One Vitest run covers the pure shared code, the web app's pure logic (no DOM) and the API. The API project runs on PGlite
  * always and once more on server PostgreSQL when TEST_DATABASE_URL is set (CI sets it), so the
  * same tests prove the SQL works on both engines.
  */
@@ -24,6 +24,12 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
         },
       },
       apiProject('api-pglite', 'pglite'),
