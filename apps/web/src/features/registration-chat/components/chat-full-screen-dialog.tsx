@@ -1,5 +1,5 @@
 import { Settings, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import type { RegistrationChat } from '../hooks/use-registration-chat';
@@ -23,6 +23,7 @@ export function ChatFullScreenDialog({
   onClose: () => void;
 }) {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent
@@ -34,6 +35,7 @@ export function ChatFullScreenDialog({
         <header className="flex items-center gap-2 border-b border-line py-2 pr-2 pl-4">
           <DialogTitle className="min-w-0 flex-1 truncate">{PRODUCT_NAME} Chat</DialogTitle>
           <button
+            ref={settingsButton}
             type="button"
             aria-label="Chat settings"
             aria-haspopup="dialog"
@@ -54,7 +56,12 @@ export function ChatFullScreenDialog({
         <div className="mx-auto flex min-h-0 w-full max-w-3xl flex-1 flex-col">
           <ChatAssistant chat={chat} hideHeader autoFocus />
         </div>
-        <ChatSettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} onResetChat={chat.startOver} />
+        <ChatSettingsDialog
+          open={settingsOpen}
+          onOpenChange={setSettingsOpen}
+          onResetChat={chat.startOver}
+          returnFocusTo={settingsButton}
+        />
       </DialogContent>
     </Dialog>
   );

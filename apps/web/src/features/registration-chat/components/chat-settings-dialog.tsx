@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
 import { CHAT_MODES, type ChatConfig } from '@tavara/shared/registration-chat/chat-config';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -89,14 +89,25 @@ export function ChatSettingsDialog({
   open,
   onOpenChange,
   onResetChat,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onResetChat: () => void;
+  /** The button that opened the dialog (it is not a Radix trigger), focused again on close. */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent data-testid="chat-settings" className="flex flex-col gap-4 p-5 sm:p-6">
+      <DialogContent
+        data-testid="chat-settings"
+        className="flex flex-col gap-4 p-5 sm:p-6"
+        onCloseAutoFocus={(event) => {
+          if (!returnFocusTo?.current) return;
+          event.preventDefault();
+          returnFocusTo.current.focus();
+        }}
+      >
         {/* Mounted on each opening, so it starts from what is saved; Cancel drops the draft. */}
         <ChatSettingsForm onClose={() => onOpenChange(false)} onResetChat={onResetChat} />
       </DialogContent>

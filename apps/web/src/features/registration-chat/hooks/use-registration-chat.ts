@@ -53,12 +53,18 @@ const BROWSER_DEPS: ChatDeps = { random: Math.random, now: Date.now, createId: c
 /** How the chat reaches the AI endpoint; injected so tests can run without a server. */
 export interface ChatAiEnvironment {
   readonly fetch: typeof fetch;
+  /**
+   * Offline the AI is not asked: the question keeps its scripted wording, quietly (a failure
+   * toast could not even load its code), and nothing counts towards the hybrid fallback.
+   */
+  readonly isOnline: () => boolean;
   /** The pause between retries (spec §7: 1 s). */
   readonly sleep: (ms: number) => Promise<void>;
 }
 
 const BROWSER_AI: ChatAiEnvironment = {
   fetch: (...args) => window.fetch(...args),
+  isOnline: () => navigator.onLine,
   sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
 };
 
@@ -303,6 +309,7 @@ export function useRegistrationChat(options: RegistrationChatOptions = {}): Regi
     async (messageId: string) => {
       if (!ai) return;
       try {
+        if (!ai.isOnline()) return;
         const status = await loadChatAiStatus(ai.fetch);
         const settings = getChatConfig();
         const state = viewRef.current.state;
@@ -316,6 +323,8 @@ export function useRegistrationChat(options: RegistrationChatOptions = {}): Regi
         );
         // The visitor started over meanwhile: this question is gone.
         if (!viewRef.current.state.messages.some((m) => m.id === messageId)) return;
+        // The connection went away meanwhile: scripted wording, quietly, as when offline from the start.
+        if (!outcome.ok && !ai.isOnline()) return;
         const recorded = recordAiOutcome(fallback.current, outcome.ok, settings);
         fallback.current = recorded.state;
         if (outcome.ok) {
