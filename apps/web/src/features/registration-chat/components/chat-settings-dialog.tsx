@@ -75,8 +75,8 @@ function SettingSwitch({
   );
 }
 
-function Section({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col gap-2 border-t border-line pt-4">{children}</div>;
+function Section({ children, className }: { children: ReactNode; className?: string }) {
+  return <div className={cn('flex flex-col gap-2 border-t border-line pt-4', className)}>{children}</div>;
 }
 
 /**
@@ -100,8 +100,8 @@ export function ChatSettingsDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
+        variant="sectioned"
         data-testid="chat-settings"
-        className="flex flex-col gap-4 p-5 sm:p-6"
         onCloseAutoFocus={(event) => {
           if (!returnFocusTo?.current) return;
           event.preventDefault();
@@ -142,157 +142,161 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
 
   return (
     <>
-      <div>
+      <div className="border-b border-line px-5 pt-4 pb-3 sm:px-6">
         <DialogTitle>Chat Settings</DialogTitle>
-        <DialogDescription className="mt-1 text-sm">
+        <DialogDescription className="mt-0.5 text-sm">
           Choose how the assistant asks its questions. Changes apply when you save them.
         </DialogDescription>
       </div>
 
       <form
-        className="flex flex-col gap-4"
+        className="flex min-h-0 flex-1 flex-col"
         onSubmit={(event) => {
           event.preventDefault();
           save();
         }}
       >
-        <fieldset className="flex flex-col gap-2" aria-describedby={aiUnavailable ? reasonId : undefined}>
-          <legend className="mb-1 font-semibold">Chat Mode</legend>
-          {aiUnavailable && (
-            <p id={reasonId} className="rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning">
-              {aiStatus.reason ?? 'AI chat is not available right now.'}
-            </p>
-          )}
-          {CHAT_MODES.map((mode) => {
-            const disabled = aiUnavailable && mode !== 'scripted';
-            return (
-              <label
-                key={mode}
-                className={cn(
-                  'flex min-h-11 items-start gap-3 rounded-lg border px-3 py-2',
-                  draft.mode === mode ? 'border-brand bg-brand-soft' : 'border-line',
-                  disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={`${ids}-mode`}
-                  value={mode}
-                  checked={draft.mode === mode}
-                  disabled={disabled}
-                  onChange={() => update({ mode })}
-                  className="mt-1 size-4 shrink-0 accent-brand"
-                />
-                <span className="flex min-w-0 flex-col">
-                  <span className="font-semibold">{CHAT_MODE_LABELS[mode]}</span>
-                  <span className="text-sm text-ink-muted">{CHAT_MODE_HINTS[mode]}</span>
-                </span>
-              </label>
-            );
-          })}
-        </fieldset>
-
-        {usesAi && (
-          <Section>
-            <div className="flex items-baseline justify-between gap-3">
-              <label htmlFor={`${ids}-temperature`} className="font-semibold">
-                AI Temperature
-              </label>
-              <output htmlFor={`${ids}-temperature`} className="font-semibold tabular-nums">
-                {draft.temperature.toFixed(1)}
-              </output>
-            </div>
-            <input
-              id={`${ids}-temperature`}
-              type="range"
-              min={TEMPERATURE_MIN}
-              max={TEMPERATURE_MAX}
-              step={TEMPERATURE_STEP}
-              value={Math.min(TEMPERATURE_MAX, draft.temperature)}
-              aria-describedby={`${ids}-temperature-hint`}
-              onChange={(event) => update({ temperature: Number(event.target.value) })}
-              className="h-11 w-full cursor-pointer accent-brand"
-            />
-            <p id={`${ids}-temperature-hint`} className="-mt-2 text-sm text-ink-muted">
-              Lower keeps the wording steady; higher makes it more varied.
-            </p>
-          </Section>
-        )}
-
-        {draft.mode === 'hybrid' && (
-          <Section>
-            <label htmlFor={`${ids}-threshold`} className="font-semibold">
-              Fallback Threshold
-            </label>
-            <p id={`${ids}-threshold-hint`} className="-mt-1 text-sm text-ink-muted">
-              AI failures in a row before the chat switches to its fixed questions.
-            </p>
-            <select
-              id={`${ids}-threshold`}
-              value={draft.fallbackThreshold}
-              aria-describedby={`${ids}-threshold-hint`}
-              onChange={(event) => update({ fallbackThreshold: Number(event.target.value) })}
-              className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink sm:w-40"
-            >
-              {FALLBACK_THRESHOLD_CHOICES.map((n) => (
-                <option key={n} value={n}>
-                  {n === 1 ? '1 failure' : `${n} failures`}
-                </option>
-              ))}
-            </select>
-          </Section>
-        )}
-
-        <Section>
-          <SettingSwitch
-            label="Always Show Multiple-Choice Options"
-            hint="Show the answer buttons under every question, even when the AI words it."
-            checked={draft.alwaysShowOptions}
-            onChange={(alwaysShowOptions) => update({ alwaysShowOptions })}
-          />
-          <SettingSwitch
-            label="AI-Generated Questions"
-            hint={
-              usesAi
-                ? 'On: the AI words each question. Off: it only adds a short, warm line before the fixed question.'
-                : 'Used only in the AI and Hybrid modes.'
-            }
-            checked={draft.useAIPrompts}
-            disabled={!usesAi}
-            onChange={(useAIPrompts) => update({ useAIPrompts })}
-          />
-        </Section>
-
-        <Section>
-          {confirmingReset ? (
-            <div role="group" aria-labelledby={`${ids}-reset-question`} className="flex flex-col gap-3">
-              <p id={`${ids}-reset-question`} className="font-semibold">
-                Reset the chat? The conversation and its answers in this browser are cleared and a new chat starts.
+        {/* The body scrolls; the title and the Cancel / Save Changes buttons stay in view. */}
+        <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-5 py-4 sm:px-6">
+          <fieldset className="flex flex-col gap-2" aria-describedby={aiUnavailable ? reasonId : undefined}>
+            <legend className="mb-1 font-semibold">Chat Mode</legend>
+            {aiUnavailable && (
+              <p id={reasonId} className="rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning">
+                {aiStatus.reason ?? 'AI chat is not available right now.'}
               </p>
-              <div className="flex flex-wrap gap-2">
-                <Button autoFocus variant="primary" className="bg-danger hover:bg-danger" onClick={reset}>
-                  Yes, reset the chat
-                </Button>
-                <Button variant="secondary" onClick={() => setConfirmingReset(false)}>
-                  Keep my chat
+            )}
+            {CHAT_MODES.map((mode) => {
+              const disabled = aiUnavailable && mode !== 'scripted';
+              return (
+                <label
+                  key={mode}
+                  className={cn(
+                    'flex min-h-11 items-start gap-3 rounded-lg border px-3 py-1.5',
+                    draft.mode === mode ? 'border-brand bg-brand-soft' : 'border-line',
+                    disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name={`${ids}-mode`}
+                    value={mode}
+                    checked={draft.mode === mode}
+                    disabled={disabled}
+                    onChange={() => update({ mode })}
+                    className="mt-1 size-4 shrink-0 accent-brand"
+                  />
+                  <span className="flex min-w-0 flex-col">
+                    <span className="font-semibold">{CHAT_MODE_LABELS[mode]}</span>
+                    <span className="text-sm text-ink-muted">{CHAT_MODE_HINTS[mode]}</span>
+                  </span>
+                </label>
+              );
+            })}
+          </fieldset>
+
+          {usesAi && (
+            <Section>
+              <div className="flex items-baseline justify-between gap-3">
+                <label htmlFor={`${ids}-temperature`} className="font-semibold">
+                  AI Temperature
+                </label>
+                <output htmlFor={`${ids}-temperature`} className="font-semibold tabular-nums">
+                  {draft.temperature.toFixed(1)}
+                </output>
+              </div>
+              <input
+                id={`${ids}-temperature`}
+                type="range"
+                min={TEMPERATURE_MIN}
+                max={TEMPERATURE_MAX}
+                step={TEMPERATURE_STEP}
+                value={Math.min(TEMPERATURE_MAX, draft.temperature)}
+                aria-describedby={`${ids}-temperature-hint`}
+                onChange={(event) => update({ temperature: Number(event.target.value) })}
+                className="h-8 w-full cursor-pointer accent-brand"
+              />
+              <p id={`${ids}-temperature-hint`} className="-mt-1 text-sm text-ink-muted">
+                Lower keeps the wording steady; higher makes it more varied.
+              </p>
+            </Section>
+          )}
+
+          {draft.mode === 'hybrid' && (
+            <Section>
+              <label htmlFor={`${ids}-threshold`} className="font-semibold">
+                Fallback Threshold
+              </label>
+              <p id={`${ids}-threshold-hint`} className="-mt-1 text-sm text-ink-muted">
+                AI failures in a row before the chat switches to its fixed questions.
+              </p>
+              <select
+                id={`${ids}-threshold`}
+                value={draft.fallbackThreshold}
+                aria-describedby={`${ids}-threshold-hint`}
+                onChange={(event) => update({ fallbackThreshold: Number(event.target.value) })}
+                className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink sm:w-40"
+              >
+                {FALLBACK_THRESHOLD_CHOICES.map((n) => (
+                  <option key={n} value={n}>
+                    {n === 1 ? '1 failure' : `${n} failures`}
+                  </option>
+                ))}
+              </select>
+            </Section>
+          )}
+
+          <Section className="gap-4">
+            <SettingSwitch
+              label="Always Show Multiple-Choice Options"
+              hint="Show the answer buttons under every question, even when the AI words it."
+              checked={draft.alwaysShowOptions}
+              onChange={(alwaysShowOptions) => update({ alwaysShowOptions })}
+            />
+            <SettingSwitch
+              label="AI-Generated Questions"
+              hint={
+                usesAi
+                  ? 'On: the AI words each question. Off: it only adds a short, warm line before the fixed question.'
+                  : 'Used only in the AI and Hybrid modes.'
+              }
+              checked={draft.useAIPrompts}
+              disabled={!usesAi}
+              onChange={(useAIPrompts) => update({ useAIPrompts })}
+            />
+          </Section>
+
+          <Section>
+            {confirmingReset ? (
+              <div role="group" aria-labelledby={`${ids}-reset-question`} className="flex flex-col gap-3">
+                <p id={`${ids}-reset-question`} className="font-semibold">
+                  Reset the chat? The conversation and its answers in this browser are cleared and a new chat starts.
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Button autoFocus variant="primary" className="bg-danger hover:bg-danger" onClick={reset}>
+                    Yes, reset the chat
+                  </Button>
+                  <Button variant="secondary" onClick={() => setConfirmingReset(false)}>
+                    Keep my chat
+                  </Button>
+                </div>
+              </div>
+            ) : (
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm text-ink-muted">Start again from the welcome, with a new chat.</p>
+                <Button variant="secondary" onClick={() => setConfirmingReset(true)}>
+                  Reset Chat
                 </Button>
               </div>
-            </div>
-          ) : (
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p className="text-sm text-ink-muted">Start again from the welcome, with a new chat.</p>
-              <Button variant="secondary" onClick={() => setConfirmingReset(true)}>
-                Reset Chat
-              </Button>
-            </div>
-          )}
-        </Section>
-
-        <div className="flex flex-col-reverse gap-2 border-t border-line pt-4 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose}>
+            )}
+          </Section>
+        </div>
+        <div className="flex gap-2 border-t border-line px-5 py-3 sm:justify-end sm:px-6">
+          <Button variant="secondary" className="flex-1 px-3 whitespace-nowrap sm:flex-none sm:px-4" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit">Save Changes</Button>
+          <Button type="submit" className="flex-1 px-3 whitespace-nowrap sm:flex-none sm:px-4">
+            Save Changes
+          </Button>
         </div>
       </form>
     </>
