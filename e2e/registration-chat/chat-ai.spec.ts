@@ -61,7 +61,7 @@ test.describe('chat AI, hybrid mode', () => {
     const sessionId = await getChatSessionId(page);
     await setProviderMode(request, sessionId, 'dialect');
 
-    // The AI words each question; the dialect filter removes its "A," and its "Yuh".
+    // The AI words each question; the dialect check removes its "A," and its "Yuh".
     await choose(chat, /Family Member/);
     await expectBotSaid(chat, "Let's get started. What's your first name? You doing great.");
     await answer(chat, 'Keisha');

@@ -10,7 +10,7 @@
 //   POST /__control/reset                                    back to echo for everyone
 //
 // Modes: 'echo' answers the prompt's "Scripted wording:" line word for word (so the chat looks
-// scripted); 'dialect' wraps it in the two forbidden forms the filter must remove; 'fail' (HTTP
+// scripted); 'dialect' wraps it in the two forbidden forms the check must remove; 'fail' (HTTP
 // 500, its body quoting the key), 'unauthorized' (401 quoting the key), 'malformed' (a body
 // that is not JSON), 'empty' (an empty message), 'hang' (never answers). With `okCalls: n` a
 // visitor's first n calls are answered with 'echo' and the rest with `mode`.

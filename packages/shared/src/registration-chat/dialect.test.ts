@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { breaksChatDialect, enforceChatDialect } from './dialect';
 import { PHRASE_LISTS } from './phrases';
 
-describe('chat dialect filter', () => {
+describe('chat dialect check', () => {
   it.each([
     ['A, what is your first name?', 'What is your first name?'],
     ['a, where will care be needed?', 'Where will care be needed?'],

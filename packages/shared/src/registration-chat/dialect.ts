@@ -1,7 +1,7 @@
 /**
  * Spec §1: the assistant speaks in a warm local dialect, but no sentence starts with "a," and it
  * never says "Yuh". The scripted phrases obey this by construction (phrases.test.ts); AI text is
- * not under our control, so every bot text passes this filter before it is shown or stored, on
+ * not under our control, so every bot text passes this check before it is shown or stored, on
  * the server (AI answers) and in the browser (every bubble).
  */
 

@@ -110,7 +110,7 @@ describe('chat AI endpoint', () => {
     expect(system).not.toContain('k@example.tt');
   });
 
-  it('every AI answer passes the dialect filter: no sentence starting with "a,", never "Yuh"', async () => {
+  it('every AI answer passes the dialect check: no sentence starting with "a,", never "Yuh"', async () => {
     fake.setMode('dialect');
     const res = await postAi(t.client(), aiRequest());
     expect(res.status).toBe(200);

@@ -2,6 +2,7 @@ import { Settings, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Tooltip } from '@/components/ui/tooltip';
 import type { RegistrationChat } from '../hooks/use-registration-chat';
 import { ChatAssistant } from './chat-assistant';
 import { ChatSettingsDialog } from './chat-settings-dialog';
@@ -34,16 +35,19 @@ export function ChatFullScreenDialog({
       >
         <header className="flex items-center gap-2 border-b border-line py-2 pr-2 pl-4">
           <DialogTitle className="min-w-0 flex-1 truncate">{PRODUCT_NAME} Chat</DialogTitle>
-          <button
-            ref={settingsButton}
-            type="button"
-            aria-label="Chat settings"
-            aria-haspopup="dialog"
-            onClick={() => setSettingsOpen(true)}
-            className={headerButton}
-          >
-            <Settings aria-hidden="true" className="size-5" />
-          </button>
+          {/* An icon button: the tooltip says in words what it opens. */}
+          <Tooltip content="Chat Settings">
+            <button
+              ref={settingsButton}
+              type="button"
+              aria-label="Chat settings"
+              aria-haspopup="dialog"
+              onClick={() => setSettingsOpen(true)}
+              className={headerButton}
+            >
+              <Settings aria-hidden="true" className="size-5" />
+            </button>
+          </Tooltip>
           <DialogClose asChild>
             <button type="button" aria-label="Close full-screen chat" className={headerButton}>
               <X aria-hidden="true" className="size-5" />

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
  * (spec §2). Memoised: typing in the input box re-renders the chat, not every message.
  */
 export const ChatMessageBubble = memo(function ChatMessageBubble({ message }: { message: ChatMessage }) {
-  // Spec §1: every bot text passes the dialect filter (no sentence starting with "a,", never "Yuh").
+  // Spec §1: every bot text passes the dialect check (no sentence starting with "a,", never "Yuh").
   const text = message.isUser ? message.content : enforceChatDialect(message.formattedContent ?? message.content);
   return (
     <li className={cn('flex', message.isUser ? 'justify-end' : 'justify-start')}>

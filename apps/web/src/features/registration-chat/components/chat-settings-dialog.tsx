@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type ReactNode, type RefObject } from 'react';
 import { CHAT_MODES, type ChatConfig } from '@tavara/shared/registration-chat/chat-config';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -25,7 +24,10 @@ const TEMPERATURE_MAX = 1;
 const TEMPERATURE_STEP = 0.1;
 const FALLBACK_THRESHOLD_CHOICES = [1, 2, 3, 4, 5] as const;
 
-/** An on/off switch with its label and hint, read together by screen readers. */
+/**
+ * An on/off switch: a native checkbox announced as a switch, with its label and hint. Native, so
+ * it needs no CSS of its own (the landing page's stylesheet is part of its 100 kB first load).
+ */
 function SettingSwitch({
   label,
   hint,
@@ -41,42 +43,38 @@ function SettingSwitch({
 }) {
   const id = useId();
   return (
-    <div className="flex items-start justify-between gap-4">
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        checked={checked}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-1 size-5 shrink-0 cursor-pointer accent-brand disabled:cursor-not-allowed"
+      />
       <div className="min-w-0">
-        <span id={`${id}-label`} className="font-semibold">
+        <label htmlFor={id} className="font-semibold">
           {label}
-        </span>
+        </label>
         <p id={`${id}-hint`} className="text-sm text-ink-muted">
           {hint}
         </p>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={cn(
-          'relative mt-0.5 inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 transition-colors disabled:cursor-not-allowed disabled:opacity-50',
-          checked ? 'border-brand bg-brand' : 'border-line-strong bg-canvas',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full shadow transition-transform',
-            checked ? 'translate-x-5 bg-white' : 'translate-x-0.5 bg-line-strong',
-          )}
-        />
-      </button>
     </div>
   );
 }
 
+// The design system's button look (components/ui/button.tsx) on plain buttons, without its Radix
+// Slot: the chat chunk and the landing page's preload map stay as they were (decision 010).
+const BUTTON_CLASS =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-base font-semibold transition-colors';
+const PRIMARY_BUTTON_CLASS = cn(BUTTON_CLASS, 'bg-brand text-white hover:bg-brand-strong');
+const SECONDARY_BUTTON_CLASS = cn(BUTTON_CLASS, 'border border-line bg-surface text-ink hover:bg-brand-soft');
+
 function Section({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn('flex flex-col gap-2 border-t border-line pt-4', className)}>{children}</div>;
+  return <div className={cn('flex flex-col gap-2 border-t border-line pt-5', className)}>{children}</div>;
 }
 
 /**
@@ -142,7 +140,7 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
 
   return (
     <>
-      <div className="border-b border-line px-5 pt-4 pb-3 sm:px-6">
+      <div className="border-b border-line px-5 py-3">
         <DialogTitle>Chat Settings</DialogTitle>
         <DialogDescription className="mt-0.5 text-sm">
           Choose how the assistant asks its questions. Changes apply when you save them.
@@ -157,9 +155,9 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
         }}
       >
         {/* The body scrolls; the title and the Cancel / Save Changes buttons stay in view. */}
-        <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-5 py-4 sm:px-6">
+        <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-5 py-4">
           <fieldset className="flex flex-col gap-2" aria-describedby={aiUnavailable ? reasonId : undefined}>
-            <legend className="mb-1 font-semibold">Chat Mode</legend>
+            <legend className="font-semibold">Chat Mode</legend>
             {aiUnavailable && (
               <p id={reasonId} className="rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning">
                 {aiStatus.reason ?? 'AI chat is not available right now.'}
@@ -200,7 +198,7 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
                 <label htmlFor={`${ids}-temperature`} className="font-semibold">
                   AI Temperature
                 </label>
-                <output htmlFor={`${ids}-temperature`} className="font-semibold tabular-nums">
+                <output htmlFor={`${ids}-temperature`} className="font-semibold">
                   {draft.temperature.toFixed(1)}
                 </output>
               </div>
@@ -213,7 +211,7 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
                 value={Math.min(TEMPERATURE_MAX, draft.temperature)}
                 aria-describedby={`${ids}-temperature-hint`}
                 onChange={(event) => update({ temperature: Number(event.target.value) })}
-                className="h-8 w-full cursor-pointer accent-brand"
+                className="min-h-11 w-full cursor-pointer accent-brand"
               />
               <p id={`${ids}-temperature-hint`} className="-mt-1 text-sm text-ink-muted">
                 Lower keeps the wording steady; higher makes it more varied.
@@ -234,7 +232,7 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
                 value={draft.fallbackThreshold}
                 aria-describedby={`${ids}-threshold-hint`}
                 onChange={(event) => update({ fallbackThreshold: Number(event.target.value) })}
-                className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink sm:w-40"
+                className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink"
               >
                 {FALLBACK_THRESHOLD_CHOICES.map((n) => (
                   <option key={n} value={n}>
@@ -272,31 +270,36 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
                   Reset the chat? The conversation and its answers in this browser are cleared and a new chat starts.
                 </p>
                 <div className="flex flex-wrap gap-2">
-                  <Button autoFocus variant="primary" className="bg-danger hover:bg-danger" onClick={reset}>
+                  <button
+                    type="button"
+                    autoFocus
+                    className={cn(BUTTON_CLASS, 'border border-danger bg-surface text-danger hover:bg-brand-soft')}
+                    onClick={reset}
+                  >
                     Yes, reset the chat
-                  </Button>
-                  <Button variant="secondary" onClick={() => setConfirmingReset(false)}>
+                  </button>
+                  <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={() => setConfirmingReset(false)}>
                     Keep my chat
-                  </Button>
+                  </button>
                 </div>
               </div>
             ) : (
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="text-sm text-ink-muted">Start again from the welcome, with a new chat.</p>
-                <Button variant="secondary" onClick={() => setConfirmingReset(true)}>
+                <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={() => setConfirmingReset(true)}>
                   Reset Chat
-                </Button>
+                </button>
               </div>
             )}
           </Section>
         </div>
-        <div className="flex gap-2 border-t border-line px-5 py-3 sm:justify-end sm:px-6">
-          <Button variant="secondary" className="flex-1 px-3 whitespace-nowrap sm:flex-none sm:px-4" onClick={onClose}>
+        <div className="flex justify-end gap-2 border-t border-line px-5 py-3">
+          <button type="button" className={SECONDARY_BUTTON_CLASS} onClick={onClose}>
             Cancel
-          </Button>
-          <Button type="submit" className="flex-1 px-3 whitespace-nowrap sm:flex-none sm:px-4">
+          </button>
+          <button type="submit" className={PRIMARY_BUTTON_CLASS}>
             Save Changes
-          </Button>
+          </button>
         </div>
       </form>
     </>
