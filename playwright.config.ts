@@ -10,6 +10,11 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${PORT}`;
 const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `tavara-e2e-${process.env.E2E_RUN_ID ?? 'local'}`);
+/**
+ * The fake OpenAI-compatible provider the app's AI chat talks to (scripts/fake-openai). It echoes
+ * the scripted wording unless a test tells it, per chat session, to fail (decision 010).
+ */
+export const FAKE_OPENAI_PORT = Number(process.env.E2E_FAKE_OPENAI_PORT ?? PORT + 1);
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -55,21 +60,33 @@ export default defineConfig({
       dependencies: ['chromium'],
     },
   ],
-  webServer: {
-    command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      E2E_TEST_HOOKS: 'true',
-      // Every browser in the suite signs up from 127.0.0.1, one shared per-IP bucket; the API
-      // tests cover the limits themselves (refused in production).
-      AUTH_RATE_LIMIT_DISABLED: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
+  webServer: [
+    {
+      command: 'node scripts/fake-openai/fake-openai-server.mjs',
+      url: `http://127.0.0.1:${FAKE_OPENAI_PORT}/__control`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 10_000,
+      env: { FAKE_OPENAI_PORT: String(FAKE_OPENAI_PORT) },
     },
-  },
+    {
+      command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        E2E_TEST_HOOKS: 'true',
+        // Every browser in the suite signs up from 127.0.0.1, one shared per-IP bucket; the API
+        // tests cover the limits themselves (refused in production).
+        AUTH_RATE_LIMIT_DISABLED: 'true',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'development',
+        OPENAI_API_KEY: 'sk-e2e-fake-key',
+        OPENAI_BASE_URL: `http://127.0.0.1:${FAKE_OPENAI_PORT}/v1`,
+        OPENAI_MODEL: 'fake-small-model',
+      },
+    },
+  ],
 });

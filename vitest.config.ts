@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest run covers the pure shared code and the API. The API project runs on PGlite
+ * One Vitest run covers the pure shared code, the web app's pure logic (no DOM) and the API. The API project runs on PGlite
  * always and once more on server PostgreSQL when TEST_DATABASE_URL is set (CI sets it), so the
  * same tests prove the SQL works on both engines.
  */

@@ -31,11 +31,12 @@ test.describe('full-screen chat on a desktop', () => {
     await expect(chatInput(dialog)).toBeFocused();
     await expectNoAxeViolations(page, 'full-screen chat');
 
-    // Settings: a placeholder until the settings issue, saying so in a tooltip.
+    // Settings open the Chat Settings dialog (chat-settings.spec covers it); Cancel returns here.
     const settings = dialog.getByRole('button', { name: 'Chat settings' });
-    await expect(settings).toHaveAttribute('aria-disabled', 'true');
-    await settings.hover();
-    await expect(page.getByRole('tooltip', { name: 'Chat settings are coming soon' })).toBeVisible();
+    await settings.click();
+    await page.getByRole('dialog', { name: 'Chat Settings' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog', { name: 'Chat Settings' })).toHaveCount(0);
+    await expect(settings).toBeFocused();
 
     // Focus stays inside the dialog.
     for (let i = 0; i < 12; i += 1) {

@@ -16,6 +16,7 @@ import { featureVotingRoutes } from './features/feature-voting/feature-voting.ro
 import { healthRoutes } from './features/health/health.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
+import { chatAiRoutes } from './features/registration-chat/chat-ai.routes';
 import { registrationChatRoutes } from './features/registration-chat/registration-chat.routes';
 import { PHOTO_UPLOAD_PATH, registrationRoutes } from './features/registration/registration.routes';
 import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
@@ -36,7 +37,8 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database) {
     .route('/', passwordResetRoutes(db))
     .route('/', devMailboxRoutes(env, db))
     .route('/', registrationChatRoutes(env, db))
-    .route('/', registrationRoutes(env, db));
+    .route('/', registrationRoutes(env, db))
+    .route('/', chatAiRoutes(env, db));
 }
 export type ApiType = ReturnType<typeof apiRoutes>;
 

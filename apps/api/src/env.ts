@@ -56,6 +56,8 @@ const envSchema = z
       .transform((v) => (v === '' ? undefined : v)),
     OPENAI_BASE_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL'),
     OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** How long one AI answer may take before the chat is told the provider timed out. */
+    OPENAI_TIMEOUT_MS: wholeNumber(100, 120_000, 20_000),
     ADMIN_EMAILS: z
       .string()
       .optional()

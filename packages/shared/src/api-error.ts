@@ -25,6 +25,16 @@ export const API_ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   service_unavailable: 503,
+  /** The chat AI (decision 010): no provider configured. */
+  ai_unavailable: 503,
+  /** The AI provider answered with an HTTP error or could not be reached. */
+  ai_provider_error: 502,
+  /** The AI provider's answer could not be read. */
+  ai_invalid_response: 502,
+  /** The AI provider's answer had no text. */
+  ai_empty_message: 502,
+  /** The AI provider did not answer within OPENAI_TIMEOUT_MS. */
+  ai_timeout: 504,
   internal: 500,
 } as const;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

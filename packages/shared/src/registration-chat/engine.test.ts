@@ -625,3 +625,30 @@ describe('duplicate guard', () => {
     expect(isDuplicateBotMessage(null, 'Anything')).toBe(false);
   });
 });
+
+describe('note_added (AI mode remarks)', () => {
+  it('puts a bot note just before the given message, or at the end', () => {
+    const deps = createTestDeps();
+    let state = applyChatEvent(
+      REGISTRATION_FLOWS,
+      createChatState({ sessionId: 's1', now: deps.now() }),
+      { type: 'start' },
+      deps,
+    ).state;
+    state = applyChatEvent(REGISTRATION_FLOWS, state, { type: 'option_selected', optionId: 'family' }, deps).state;
+    const question = state.messages.at(-1);
+    expect(question?.questionId).toBe('first_name');
+    const before = applyChatEvent(
+      REGISTRATION_FLOWS,
+      state,
+      { type: 'note_added', content: 'I received an invalid response.', beforeMessageId: question?.id },
+      deps,
+    );
+    expect(before.messages).toHaveLength(1);
+    expect(before.state.messages.at(-2)?.content).toBe('I received an invalid response.');
+    expect(before.state.messages.at(-1)).toBe(question);
+    expect(before.state.messages.at(-2)?.timestamp).toBeLessThan(question?.timestamp ?? 0);
+    const atEnd = applyChatEvent(REGISTRATION_FLOWS, state, { type: 'note_added', content: 'Noted.' }, deps);
+    expect(atEnd.state.messages.at(-1)).toMatchObject({ content: 'Noted.', isUser: false });
+  });
+});

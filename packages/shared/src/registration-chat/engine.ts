@@ -66,7 +66,13 @@ export type ChatEvent =
   /** Producing the next question failed (e.g. the AI call); offers 'Try again' and 'Go to registration form'. */
   | { readonly type: 'generation_failed' }
   /** Shows `formattedContent` in place of a bot message's content (AI rephrasing). */
-  | { readonly type: 'message_formatted'; readonly messageId: string; readonly formattedContent: string };
+  | { readonly type: 'message_formatted'; readonly messageId: string; readonly formattedContent: string }
+  /**
+   * A bot remark outside the flow (the AI mode's failure texts and its switch to scripted
+   * questions), placed before `beforeMessageId` when that message exists, else at the end. It
+   * carries no options and never passes the duplicate guard's check, as it reports something new.
+   */
+  | { readonly type: 'note_added'; readonly content: string; readonly beforeMessageId?: string };
 
 /** Something the UI must do beyond rendering. */
 export type ChatEffect = { readonly type: 'open_registration_form' };
@@ -726,6 +732,20 @@ export function applyChatEvent(flows: ChatFlows, state: ChatState, event: ChatEv
         ),
       });
       return { state: draft.state, messages: [], effect: null };
+    case 'note_added': {
+      const note: ChatMessage = { id: deps.createId(), content: event.content, isUser: false, timestamp: deps.now() };
+      const at = state.messages.findIndex((message) => message.id === event.beforeMessageId);
+      const messages = [...state.messages];
+      if (at === -1) messages.push(note);
+      else {
+        // Just before the message it precedes: the server orders a transcript by timestamp.
+        note.timestamp = Math.min(note.timestamp, (messages[at]?.timestamp ?? note.timestamp) - 1);
+        messages.splice(at, 0, note);
+      }
+      update(draft, { messages });
+      draft.messages.push(note);
+      break;
+    }
   }
   if (draft.state !== state) update(draft, { lastActive: deps.now() });
   return { state: draft.state, messages: draft.messages, effect: draft.effect };

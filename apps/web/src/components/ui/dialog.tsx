@@ -15,6 +15,9 @@ const CONTENT_VARIANTS = {
   /** A centred card, up to 32 rem wide. */
   centered:
     'top-1/2 left-1/2 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card border border-line p-6 shadow-xl',
+  /** A centred card like `centered` that lays out its own padding: a fixed header and footer around a scrolling body. */
+  sectioned:
+    'top-1/2 left-1/2 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-card border border-line shadow-xl',
   /** The whole viewport. */
   fullscreen: 'inset-0 flex flex-col',
 } as const;

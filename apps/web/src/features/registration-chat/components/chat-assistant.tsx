@@ -1,14 +1,24 @@
 import { RotateCcw, SendHorizontal, X } from 'lucide-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { DEFAULT_ROLE } from '@tavara/shared/roles';
 import type { ChatOption } from '@tavara/shared/registration-chat/chat-state';
-import { CHAT_OPTION_IDS } from '@tavara/shared/registration-chat/engine';
+import { CHAT_OPTION_IDS, isSpecialOptionId } from '@tavara/shared/registration-chat/engine';
 import { REGISTRATION_PATHS } from '@tavara/shared/registration-chat/prefill';
 import { getChatInputPlaceholder } from '@tavara/shared/validation/chat-input';
 import { cn } from '@/lib/cn';
 import { CHAT_SYNC_MESSAGE_MAX_CHARS } from '../api/chat-sync';
+import { useChatConfig } from '../chat-settings-store';
 import type { RegistrationChat } from '../hooks/use-registration-chat';
 import { ChatMessageBubble } from './chat-message-bubble';
 import { ChatOptions } from './chat-options';
@@ -68,8 +78,19 @@ export function ChatAssistant({
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const debug = new URLSearchParams(useLocation().search).get('debug') === 'true';
 
+  const { alwaysShowOptions } = useChatConfig();
   const last = messages.at(-1);
-  const options = !isTyping && last && !last.isUser ? (last.options ?? NO_OPTIONS) : NO_OPTIONS;
+  const lastOptions = !isTyping && last && !last.isUser ? (last.options ?? NO_OPTIONS) : NO_OPTIONS;
+  // 'Always Show Multiple-Choice Options' off: a single-choice question the AI worded (naming
+  // its choices) is answered by typing; 'Skip' and multi-select toggles stay.
+  const hideAnswerOptions = !alwaysShowOptions && last?.isFormatted === true && toggleOptionIds === null;
+  const options = useMemo(
+    () =>
+      hideAnswerOptions
+        ? lastOptions.filter((option) => option.id === CHAT_OPTION_IDS.skip || isSpecialOptionId(option.id))
+        : lastOptions,
+    [hideAnswerOptions, lastOptions],
+  );
   const isCompleted = state.stage === 'completion';
   // Disabled outright where the spec disables it; while the bot types it stays focusable but read-only.
   const inputAllowed = isInputEnabled || (isTyping && (state.stage !== 'intro' || state.isResuming));

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { ChatMessage } from '@tavara/shared/registration-chat/chat-state';
+import { enforceChatDialect } from '@tavara/shared/registration-chat/dialect';
 import { cn } from '@/lib/cn';
 
 /**
@@ -8,7 +9,8 @@ import { cn } from '@/lib/cn';
  * (spec §2). Memoised: typing in the input box re-renders the chat, not every message.
  */
 export const ChatMessageBubble = memo(function ChatMessageBubble({ message }: { message: ChatMessage }) {
-  const text = message.isUser ? message.content : (message.formattedContent ?? message.content);
+  // Spec §1: every bot text passes the dialect check (no sentence starting with "a,", never "Yuh").
+  const text = message.isUser ? message.content : enforceChatDialect(message.formattedContent ?? message.content);
   return (
     <li className={cn('flex', message.isUser ? 'justify-end' : 'justify-start')}>
       <p

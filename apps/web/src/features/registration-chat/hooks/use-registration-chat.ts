@@ -14,11 +14,25 @@ import {
   type ChatProgressBar,
 } from '@tavara/shared/registration-chat/engine';
 import { isMultiSelectQuestion, REGISTRATION_FLOWS, type ChatFlows } from '@tavara/shared/registration-chat/flows';
+import { enforceChatDialect } from '@tavara/shared/registration-chat/dialect';
 import { getRegistrationHandover, REGISTRATION_PATHS } from '@tavara/shared/registration-chat/prefill';
+import { toast } from '@/lib/toast';
 import { getChatSyncQueue, toChatSyncSnapshot, type ChatSyncQueue } from '../api/chat-sync';
+import {
+  buildChatAiRequest,
+  callChatAi,
+  CHAT_AI_FAILURE_NOTICES,
+  CHAT_AI_FALLBACK_NOTICE,
+  INITIAL_AI_FALLBACK,
+  recordAiOutcome,
+  requestWithRetries,
+  shouldUseAi,
+  type ChatAiFallbackState,
+} from '../chat-ai';
 import { persistChatState, restoreChatState } from '../chat-persistence';
 import { CHAT_MEASURES, measureChatWork } from '../chat-performance';
 import { CHAT_KEYS, chatStorage, removeChatSessionKeys, saveChatConfig } from '../chat-storage';
+import { getChatConfig, loadChatAiStatus, markChatAiUnavailable, useChatConfig } from '../chat-settings-store';
 import { chatUi } from '../chat-ui-store';
 import { createRandomId } from '../random-id';
 
@@ -36,6 +50,24 @@ function typingDelayFromStorage(): number {
 
 const BROWSER_DEPS: ChatDeps = { random: Math.random, now: Date.now, createId: createRandomId };
 
+/** How the chat reaches the AI endpoint; injected so tests can run without a server. */
+export interface ChatAiEnvironment {
+  readonly fetch: typeof fetch;
+  /**
+   * Offline the AI is not asked: the question keeps its scripted wording, quietly (a failure
+   * toast could not even load its code), and nothing counts towards the hybrid fallback.
+   */
+  readonly isOnline: () => boolean;
+  /** The pause between retries (spec §7: 1 s). */
+  readonly sleep: (ms: number) => Promise<void>;
+}
+
+const BROWSER_AI: ChatAiEnvironment = {
+  fetch: (...args) => window.fetch(...args),
+  isOnline: () => navigator.onLine,
+  sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+};
+
 export interface RegistrationChatOptions {
   /** Delay per bot message while the typing indicator shows; 0 shows messages at once. */
   readonly typingDelayMs?: number;
@@ -44,6 +76,8 @@ export interface RegistrationChatOptions {
   readonly deps?: ChatDeps;
   /** Server sync; `null` keeps the chat local only. Defaults to the page's sync queue. */
   readonly sync?: ChatSyncQueue | null;
+  /** The AI endpoint; `null` never asks it (scripted whatever the settings say). */
+  readonly ai?: ChatAiEnvironment | null;
 }
 
 /** Everything the chat component renders and can do. */
@@ -73,6 +107,8 @@ interface ChatView {
   readonly state: ChatState;
   /** Ids of bot messages not shown yet, in order. */
   readonly hidden: readonly string[];
+  /** Question messages held back (in `hidden`) until the AI has worded them or given up. */
+  readonly awaitingAi: readonly string[];
 }
 
 /** State changes worth saving and syncing; typing in the input box alone is not one. */
@@ -92,6 +128,21 @@ function isSameSavedState(a: ChatState, b: ChatState): boolean {
   );
 }
 
+/**
+ * Which of the bot messages just added wait for the AI: the questions, when the settings ask for
+ * AI and hybrid mode has not fallen back. They join `hidden`, so the typing indicator shows.
+ */
+function holdForAi(
+  aiEnabled: boolean,
+  fallback: ChatAiFallbackState,
+  added: readonly ChatMessage[],
+  hidden: readonly string[],
+): { hidden: readonly string[]; holds: readonly string[] } {
+  if (!aiEnabled || !shouldUseAi(getChatConfig(), 'unknown', fallback)) return { hidden, holds: [] };
+  const holds = added.filter((m) => !m.isUser && m.questionId !== undefined).map((m) => m.id);
+  return { hidden: [...hidden, ...holds.filter((id) => !hidden.includes(id))], holds };
+}
+
 function isDebugSearch(search: string): boolean {
   return new URLSearchParams(search).get('debug') === 'true';
 }
@@ -104,6 +155,13 @@ function isDebugSearch(search: string): boolean {
  */
 export function useRegistrationChat(options: RegistrationChatOptions = {}): RegistrationChat {
   const { flows = REGISTRATION_FLOWS, deps = BROWSER_DEPS } = options;
+  const ai = options.ai === undefined ? BROWSER_AI : options.ai;
+  const config = useChatConfig();
+  const fallback = useRef<ChatAiFallbackState>(INITIAL_AI_FALLBACK);
+  // New settings (saved in the Chat Settings dialog) give the AI a fresh start.
+  useEffect(() => {
+    fallback.current = INITIAL_AI_FALLBACK;
+  }, [config]);
   const [typingDelayMs] = useState(() => options.typingDelayMs ?? typingDelayFromStorage());
   const navigate = useNavigate();
   const debug = isDebugSearch(useLocation().search);
@@ -124,7 +182,13 @@ export function useRegistrationChat(options: RegistrationChatOptions = {}): Regi
       state = createChatState({ sessionId: state.sessionId, now: deps.now(), initialRole });
     }
     const started = applyChatEvent(flows, state, { type: 'start', initialRole }, deps);
-    return { state: started.state, hidden: hideNew(started.state, started.messages) };
+    const held = holdForAi(
+      ai !== null,
+      INITIAL_AI_FALLBACK,
+      started.messages,
+      hideNew(started.state, started.messages),
+    );
+    return { state: started.state, hidden: held.hidden, awaitingAi: held.holds };
   });
   const viewRef = useRef(view);
   useLayoutEffect(() => {
@@ -184,10 +248,17 @@ export function useRegistrationChat(options: RegistrationChatOptions = {}): Regi
         if (event.type !== 'input_changed') logDebug(event.type, { event, ...transition });
         if (transition.effect?.type === 'open_registration_form') handOver(transition.state);
         if (transition.state === current.state) return;
-        const added = hideNew(transition.state, transition.messages);
+        const fresh = options.restart || options.from;
+        const held = holdForAi(
+          ai !== null,
+          fallback.current,
+          transition.messages,
+          hideNew(transition.state, transition.messages),
+        );
         const next: ChatView = {
           state: transition.state,
-          hidden: options.restart || options.from ? added : [...current.hidden, ...added],
+          hidden: fresh ? held.hidden : [...current.hidden, ...held.hidden],
+          awaitingAi: fresh ? held.holds : [...current.awaitingAi, ...held.holds],
         };
         viewRef.current = next;
         // Typing re-renders as usual; an action renders at once, so its measure covers the work.
@@ -197,21 +268,109 @@ export function useRegistrationChat(options: RegistrationChatOptions = {}): Regi
       if (event.type === 'input_changed') apply();
       else measureChatWork(CHAT_MEASURES.userEvent, apply);
     },
-    [deps, flows, handOver, hideNew, logDebug],
+    [ai, deps, flows, handOver, hideNew, logDebug],
   );
+
+  /** Applies an event of the AI mode (a wording, a note) without holding anything back for the AI. */
+  const applyAiEvent = useCallback(
+    (event: Extract<ChatEvent, { type: 'message_formatted' | 'note_added' }>) => {
+      const current = viewRef.current;
+      const transition = applyChatEvent(flows, current.state, event, deps);
+      if (transition.state === current.state) return;
+      logDebug(event.type, { event });
+      let hidden = current.hidden;
+      if (event.type === 'note_added') {
+        // The note is 'typed' just before the question it precedes.
+        const ids = transition.messages.map((m) => m.id);
+        const at = event.beforeMessageId ? hidden.indexOf(event.beforeMessageId) : -1;
+        hidden = at === -1 ? [...hidden, ...ids] : [...hidden.slice(0, at), ...ids, ...hidden.slice(at)];
+      }
+      const next: ChatView = { ...current, state: transition.state, hidden };
+      viewRef.current = next;
+      setView(next);
+    },
+    [deps, flows, logDebug],
+  );
+
+  const releaseAiHold = useCallback((messageId: string) => {
+    const current = viewRef.current;
+    if (!current.awaitingAi.includes(messageId)) return;
+    const next: ChatView = { ...current, awaitingAi: current.awaitingAi.filter((id) => id !== messageId) };
+    viewRef.current = next;
+    setView(next);
+  }, []);
+
+  /**
+   * Words one question with the AI (decision 010): up to 3 retries 1 s apart; on failure the
+   * spec's toast and bot text, then the scripted wording, so the chat never stalls. Hybrid mode
+   * stops asking after `fallbackThreshold` failures in a row and says so once.
+   */
+  const wordWithAi = useCallback(
+    async (messageId: string) => {
+      if (!ai) return;
+      try {
+        if (!ai.isOnline()) return;
+        const status = await loadChatAiStatus(ai.fetch);
+        const settings = getChatConfig();
+        const state = viewRef.current.state;
+        const message = state.messages.find((m) => m.id === messageId);
+        if (!status.available || !message || !shouldUseAi(settings, 'available', fallback.current)) return;
+        const payload = buildChatAiRequest(flows, state, message, settings);
+        if (!payload) return;
+        const outcome = await requestWithRetries(
+          () => callChatAi(payload, { fetch: ai.fetch, debugLog: debug ? logDebug : undefined }),
+          { sleep: ai.sleep },
+        );
+        // The visitor started over meanwhile: this question is gone.
+        if (!viewRef.current.state.messages.some((m) => m.id === messageId)) return;
+        // The connection went away meanwhile: scripted wording, quietly, as when offline from the start.
+        if (!outcome.ok && !ai.isOnline()) return;
+        const recorded = recordAiOutcome(fallback.current, outcome.ok, settings);
+        fallback.current = recorded.state;
+        if (outcome.ok) {
+          applyAiEvent({ type: 'message_formatted', messageId, formattedContent: enforceChatDialect(outcome.message) });
+          return;
+        }
+        if (outcome.unavailable) markChatAiUnavailable(CHAT_AI_FAILURE_NOTICES.connection.toast);
+        const notice = CHAT_AI_FAILURE_NOTICES[outcome.kind];
+        toast.error(notice.toast);
+        if (notice.botText) applyAiEvent({ type: 'note_added', content: notice.botText, beforeMessageId: messageId });
+        if (recorded.announce) {
+          applyAiEvent({ type: 'note_added', content: CHAT_AI_FALLBACK_NOTICE, beforeMessageId: messageId });
+        }
+      } catch (error) {
+        // A bug of ours; the scripted wording is shown.
+        console.warn('Chat AI wording failed', error);
+        toast.error(CHAT_AI_FAILURE_NOTICES.unexpected.toast);
+      } finally {
+        releaseAiHold(messageId);
+      }
+    },
+    [ai, applyAiEvent, debug, flows, logDebug, releaseAiHold],
+  );
+
+  const requestedAi = useRef(new Set<string>());
+  useEffect(() => {
+    for (const id of view.awaitingAi) {
+      if (requestedAi.current.has(id)) continue;
+      requestedAi.current.add(id);
+      void wordWithAi(id);
+    }
+  }, [view.awaitingAi, wordWithAi]);
 
   // Reveal held-back bot messages one at a time. flushSync renders and commits each in the timer's
   // own task, so the bot-message measure covers exactly the work of showing it.
   const nextHidden = view.hidden[0];
+  const nextIsAwaitingAi = nextHidden !== undefined && view.awaitingAi.includes(nextHidden);
   useEffect(() => {
-    if (nextHidden === undefined) return;
+    if (nextHidden === undefined || nextIsAwaitingAi) return;
     const timer = window.setTimeout(() => {
       measureChatWork(CHAT_MEASURES.botMessage, () =>
         flushSync(() => setView((current) => ({ ...current, hidden: current.hidden.slice(1) }))),
       );
     }, typingDelayMs);
     return () => window.clearTimeout(timer);
-  }, [nextHidden, typingDelayMs]);
+  }, [nextHidden, nextIsAwaitingAi, typingDelayMs]);
 
   // A role bubble pressed while the chat is already loaded.
   const seenRoleRequest = useRef(chatUi.getState().roleRequest);

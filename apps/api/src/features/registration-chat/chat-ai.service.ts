@@ -1,0 +1,161 @@
+import {
+  CHAT_AI_MESSAGES,
+  type chatAiRequestSchema,
+  type ChatAiResponse,
+  type ChatAiStatus,
+} from '@tavara/shared/registration-chat/chat-ai.schema';
+import { enforceChatDialect } from '@tavara/shared/registration-chat/dialect';
+import { eq } from 'drizzle-orm';
+import OpenAI from 'openai';
+import type { z } from 'zod';
+import type { Database } from '../../db/client';
+import { chatbotConversations, chatRateLimits } from '../../db/schema/registration-chat';
+import type { Env } from '../../env';
+import { AppError } from '../../lib/app-error';
+import { addressBucket } from '../../lib/client-address';
+import type { Logger } from '../../lib/logger';
+import { createWindowCounter, type WindowRule } from '../../lib/window-counter';
+import { buildChatAiSystemPrompt, resolveAiQuestion } from './chat-ai-prompt';
+import { canAccessConversation, ChatRateLimitedError, type ChatRequester } from './registration-chat.service';
+import { sessionCounterId, sessionLogTag } from './session-id';
+
+type ChatAiRequestBody = z.output<typeof chatAiRequestSchema>;
+
+/**
+ * AI turns allowed, counted in `chat_rate_limits` under `ai:` keys (decision 010). A family
+ * interview has 25 questions; with the browser's 3 retries a whole interview on a failing
+ * provider stays under the per-session figure. The per-address figure leaves room for many
+ * visitors behind one carrier's shared address while capping what one address can spend.
+ */
+export const CHAT_AI_RATE_LIMITS = {
+  perSession: { max: 120, windowSeconds: 3600 },
+  perIp: { max: 600, windowSeconds: 3600 },
+} as const satisfies Record<string, WindowRule>;
+
+export const chatAiIpCounterKey = (ip: string | undefined) => `ai:ip:${addressBucket(ip)}`;
+export const chatAiSessionCounterKey = (sessionId: string) => `ai:session:${sessionCounterId(sessionId)}`;
+
+/** Most characters of an AI answer kept; a longer one is cut at a sentence end where possible. */
+export const MAX_CHAT_AI_ANSWER_CHARS = 600;
+/** Tokens the provider may spend on one answer (2–3 sentences need far fewer). */
+const MAX_COMPLETION_TOKENS = 300;
+
+function capLength(text: string): string {
+  if (text.length <= MAX_CHAT_AI_ANSWER_CHARS) return text;
+  const cut = text.slice(0, MAX_CHAT_AI_ANSWER_CHARS);
+  const end = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('? '), cut.lastIndexOf('! '));
+  return end > 0 ? cut.slice(0, end + 1) : cut;
+}
+
+/** The provider client's failures, by kind, in the API's error shape; provider text never reaches the client. */
+function providerFailure(error: unknown): AppError {
+  if (error instanceof OpenAI.APIConnectionTimeoutError) return new AppError('ai_timeout', CHAT_AI_MESSAGES.timeout);
+  if (error instanceof OpenAI.APIError) return new AppError('ai_provider_error', CHAT_AI_MESSAGES.providerError);
+  // Anything else the SDK throws comes from reading the answer (e.g. JSON that does not parse).
+  return new AppError('ai_invalid_response', CHAT_AI_MESSAGES.invalidResponse);
+}
+
+/** What may be logged about a provider failure: its kind and HTTP status, never its text (it can quote the key). */
+function describeFailure(error: unknown): Record<string, unknown> {
+  if (error instanceof OpenAI.APIError) return { kind: error.constructor.name, status: error.status };
+  return { kind: error instanceof Error ? error.name : typeof error };
+}
+
+/**
+ * The server side of the spec's `chat-gpt` call: one reworded question per call, through the
+ * official `openai` SDK at OPENAI_BASE_URL. Without OPENAI_API_KEY it reports AI unavailable and
+ * the chat runs scripted.
+ */
+export function createChatAi(env: Env, db: Database) {
+  const counters = createWindowCounter(db, chatRateLimits);
+  const client = env.OPENAI_API_KEY
+    ? new OpenAI({
+        apiKey: env.OPENAI_API_KEY,
+        ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
+        timeout: env.OPENAI_TIMEOUT_MS,
+        // The browser retries (spec §7: 3 retries 1 s apart); retrying here too would multiply them.
+        maxRetries: 0,
+      })
+    : null;
+
+  async function enforce(key: string, rule: WindowRule, scope: 'ip' | 'session') {
+    const decision = await counters.consume(key, rule);
+    if (!decision.allowed) throw new ChatRateLimitedError(scope, Math.max(1, decision.retryAfterSeconds));
+  }
+
+  return {
+    status(): ChatAiStatus {
+      return client ? { available: true, reason: null } : { available: false, reason: CHAT_AI_MESSAGES.unavailable };
+    },
+
+    /** 503 without a provider; counts the request against the per-address AI limit. */
+    async admit(ip: string | undefined): Promise<void> {
+      if (!client) throw new AppError('ai_unavailable', CHAT_AI_MESSAGES.unavailable);
+      await enforce(chatAiIpCounterKey(ip), CHAT_AI_RATE_LIMITS.perIp, 'ip');
+    },
+
+    /** One AI-worded message for the question the request names. */
+    async reply(body: ChatAiRequestBody, requester: ChatRequester, logger: Logger): Promise<ChatAiResponse> {
+      if (!client) throw new AppError('ai_unavailable', CHAT_AI_MESSAGES.unavailable);
+      const { question, section, leadIn } = resolveAiQuestion(body.userRole, body.fieldContext);
+      // A chat linked to an account is reachable only by its owner and admins (decision 008);
+      // one the server has not seen yet belongs to whoever holds its id.
+      const [conversation] = await db
+        .select({ userId: chatbotConversations.userId })
+        .from(chatbotConversations)
+        .where(eq(chatbotConversations.sessionId, body.sessionId));
+      if (conversation && !canAccessConversation(conversation, requester.viewer)) {
+        throw new AppError('not_found', 'This chat session was not found.');
+      }
+      await enforce(chatAiSessionCounterKey(body.sessionId), CHAT_AI_RATE_LIMITS.perSession, 'session');
+
+      const systemPrompt = buildChatAiSystemPrompt({
+        role: body.userRole,
+        question,
+        section,
+        leadIn,
+        answers: body.fieldContext.answers,
+        rephraseQuestion: body.fieldContext.rephraseQuestion,
+        optionsVisible: body.fieldContext.optionsVisible,
+      });
+      let completion: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        completion = await client.chat.completions.create({
+          model: env.OPENAI_MODEL,
+          temperature: body.temperature,
+          max_tokens: MAX_COMPLETION_TOKENS,
+          // A hash of the session, so the provider can tell visitors apart without learning who they are.
+          safety_identifier: sessionCounterId(body.sessionId),
+          messages: [{ role: 'system', content: systemPrompt }, ...body.messages],
+        });
+      } catch (error) {
+        const failure = providerFailure(error);
+        logger.warn({ chatSession: sessionLogTag(body.sessionId), ...describeFailure(error) }, 'chat AI call failed');
+        throw failure;
+      }
+      // An OpenAI-compatible server may send anything: check the shape rather than trust the types.
+      const choices: unknown = (completion as { choices?: unknown }).choices;
+      const first: unknown = Array.isArray(choices) ? choices[0] : undefined;
+      const content: unknown =
+        typeof first === 'object' && first !== null
+          ? (first as { message?: { content?: unknown } }).message?.content
+          : undefined;
+      if (first === undefined || (content != null && typeof content !== 'string')) {
+        throw new AppError('ai_invalid_response', CHAT_AI_MESSAGES.invalidResponse);
+      }
+      const text = capLength(enforceChatDialect(typeof content === 'string' ? content.trim() : ''));
+      if (!text) throw new AppError('ai_empty_message', CHAT_AI_MESSAGES.emptyMessage);
+      const message = body.fieldContext.rephraseQuestion ? text : `${text} ${question.label}`;
+      const usage = completion.usage
+        ? {
+            promptTokens: completion.usage.prompt_tokens,
+            completionTokens: completion.usage.completion_tokens,
+            totalTokens: completion.usage.total_tokens,
+          }
+        : null;
+      return { message, usage };
+    },
+  };
+}
+
+export type ChatAi = ReturnType<typeof createChatAi>;
