@@ -30,24 +30,27 @@ function VoteButton({
   busy: boolean;
   onVote: () => void;
 }) {
-  const votes = feature.voteCount === 1 ? '1 vote' : `${feature.voteCount} votes`;
+  // The name is built from the visible words (WCAG 2.5.3): "Upvote 3 votes for Care Team Chat";
+  // on phones only the count shows, and the word is still read.
   return (
     <button
       type="button"
       onClick={onVote}
       aria-pressed={voted}
       aria-disabled={busy || undefined}
-      aria-label={`${voted ? 'Withdraw your vote for' : 'Upvote'} ${feature.title}, ${votes}`}
       className={cn(
-        'inline-flex min-h-11 shrink-0 items-center gap-2 rounded-lg border px-3 font-semibold transition-colors aria-disabled:cursor-wait aria-disabled:opacity-70',
+        'inline-flex min-h-11 shrink-0 items-center gap-2 self-start rounded-lg border px-3 font-semibold transition-colors aria-disabled:cursor-wait aria-disabled:opacity-70',
         voted
           ? 'border-brand bg-brand text-white hover:bg-brand-strong'
           : 'border-line-strong bg-surface text-ink hover:bg-brand-soft',
       )}
     >
       <ThumbsUp aria-hidden="true" className="size-5" />
-      <span data-vote-count>{feature.voteCount}</span>
       <span className="sr-only md:not-sr-only">{voted ? 'Voted' : 'Upvote'}</span>
+      <span data-vote-count>{feature.voteCount}</span>
+      <span className="sr-only">
+        {feature.voteCount === 1 ? 'vote' : 'votes'} for {feature.title}
+      </span>
     </button>
   );
 }
