@@ -1,4 +1,4 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangleIcon } from '@/components/ui/icons';
 import { useEffect, useState } from 'react';
 import { BACKEND_STATUS_POLL_MS, type BackendStatus, type BackendStatusResponse } from '@tavara/shared/backend-status';
 
@@ -48,7 +48,7 @@ export function StatusBanner() {
       {status === 'issues' && (
         <div className="border-b border-amber-200 bg-warning-soft text-warning">
           <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 text-base">
-            <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
+            <AlertTriangleIcon aria-hidden="true" className="size-5 shrink-0" />
             {BACKEND_ISSUES_MESSAGE}
           </p>
         </div>

@@ -1,4 +1,12 @@
-import { ArrowRight, Check, HandHeart, HeartHandshake, Stethoscope, Users, Vote } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  HandHeartIcon,
+  HeartHandshakeIcon,
+  StethoscopeIcon,
+  UsersIcon,
+  VoteIcon,
+} from '@/components/ui/icons';
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PublicRole } from '@tavara/shared/roles';
@@ -22,23 +30,24 @@ const DebugPanel = lazy<ComponentType>(() =>
   }),
 );
 
-const ROLE_STYLE: Record<PublicRole, { icon: typeof Users; soft: string; text: string; cta: string; bar: string }> = {
-  family: { icon: Users, soft: 'bg-family-soft', text: 'text-family', cta: 'bg-family', bar: 'border-t-family' },
-  professional: {
-    icon: Stethoscope,
-    soft: 'bg-professional-soft',
-    text: 'text-professional',
-    cta: 'bg-professional',
-    bar: 'border-t-professional',
-  },
-  community: {
-    icon: HandHeart,
-    soft: 'bg-community-soft',
-    text: 'text-community',
-    cta: 'bg-community',
-    bar: 'border-t-community',
-  },
-};
+const ROLE_STYLE: Record<PublicRole, { icon: typeof UsersIcon; soft: string; text: string; cta: string; bar: string }> =
+  {
+    family: { icon: UsersIcon, soft: 'bg-family-soft', text: 'text-family', cta: 'bg-family', bar: 'border-t-family' },
+    professional: {
+      icon: StethoscopeIcon,
+      soft: 'bg-professional-soft',
+      text: 'text-professional',
+      cta: 'bg-professional',
+      bar: 'border-t-professional',
+    },
+    community: {
+      icon: HandHeartIcon,
+      soft: 'bg-community-soft',
+      text: 'text-community',
+      cta: 'bg-community',
+      bar: 'border-t-community',
+    },
+  };
 
 function scrollToRoles() {
   const section = document.getElementById(ROLES_SECTION.id);
@@ -71,7 +80,7 @@ function RoleCardView({ card, bubble }: { card: RoleCard; bubble: ReactNode }) {
       <ul className="mt-5 flex-1 space-y-2.5">
         {card.features.map((feature) => (
           <li key={feature} className="flex gap-2.5">
-            <Check aria-hidden="true" className={cn('mt-1 size-5 shrink-0', style.text)} />
+            <CheckIcon aria-hidden="true" className={cn('mt-1 size-5 shrink-0', style.text)} />
             <span>{feature}</span>
           </li>
         ))}
@@ -85,7 +94,7 @@ function RoleCardView({ card, bubble }: { card: RoleCard; bubble: ReactNode }) {
         )}
       >
         {card.cta}
-        <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
+        <ArrowRightIcon aria-hidden="true" className="size-5 shrink-0" />
       </Link>
     </li>
   );
@@ -104,7 +113,7 @@ export function LandingPage({ renderRoleBubble }: { renderRoleBubble: (role: Pub
       <section className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
         <div className="mx-auto max-w-4xl px-4 py-14 text-center md:py-20">
           <p className="inline-flex items-center gap-2 rounded-full border border-brand/20 bg-surface px-4 py-1.5 text-sm font-semibold text-brand-strong">
-            <HeartHandshake aria-hidden="true" className="size-4" />
+            <HeartHandshakeIcon aria-hidden="true" className="size-4" />
             {HERO.badge}
           </p>
           <h1 className="mt-6 text-5xl font-bold tracking-tight md:text-6xl">{HERO.title}</h1>
@@ -117,7 +126,7 @@ export function LandingPage({ renderRoleBubble }: { renderRoleBubble: (role: Pub
               className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-brand px-6 text-lg font-semibold text-white hover:bg-brand-strong"
             >
               {HERO.getStarted}
-              <ArrowRight aria-hidden="true" className="size-5" />
+              <ArrowRightIcon aria-hidden="true" className="size-5" />
             </button>
             <Link
               to="/about"
@@ -166,7 +175,7 @@ export function LandingPage({ renderRoleBubble }: { renderRoleBubble: (role: Pub
             className="mt-3 inline-flex min-h-11 items-center gap-2 font-semibold text-community underline-offset-4 hover:underline"
           >
             {COMMUNITY_SECTION.link.label}
-            <ArrowRight aria-hidden="true" className="size-5" />
+            <ArrowRightIcon aria-hidden="true" className="size-5" />
           </Link>
         </div>
       </section>
@@ -174,7 +183,7 @@ export function LandingPage({ renderRoleBubble }: { renderRoleBubble: (role: Pub
       <section aria-labelledby="future-title" className="mx-auto max-w-6xl px-4 py-14">
         <div className="flex flex-col gap-6 rounded-card border border-brand/20 bg-brand-soft p-6 md:flex-row md:items-center md:p-10">
           <span className="grid size-14 shrink-0 place-items-center rounded-full bg-brand text-white">
-            <Vote aria-hidden="true" className="size-7" />
+            <VoteIcon aria-hidden="true" className="size-7" />
           </span>
           <div className="flex-1">
             <h2 id="future-title" className="text-2xl font-bold">
@@ -184,7 +193,7 @@ export function LandingPage({ renderRoleBubble }: { renderRoleBubble: (role: Pub
             <ul className="mt-3 space-y-1.5">
               {FUTURE_FEATURES_CARD.points.map((point) => (
                 <li key={point} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
+                  <CheckIcon aria-hidden="true" className="mt-1 size-5 shrink-0 text-brand" />
                   {point}
                 </li>
               ))}
@@ -195,7 +204,7 @@ export function LandingPage({ renderRoleBubble }: { renderRoleBubble: (role: Pub
             className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand px-6 font-semibold text-white hover:bg-brand-strong"
           >
             {FUTURE_FEATURES_CARD.cta}
-            <ArrowRight aria-hidden="true" className="size-5" />
+            <ArrowRightIcon aria-hidden="true" className="size-5" />
           </Link>
         </div>
       </section>
