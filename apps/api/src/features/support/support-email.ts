@@ -33,7 +33,7 @@ export function supportRequestEmail(to: string, input: SupportEmailInput): MailM
     ? `${input.chatData.role ? ROLE_LABELS[input.chatData.role] : 'no role chosen'}, session ${input.chatData.sessionId}, ${transcript.length} messages`
     : null;
   const screenshotLine = input.screenshot
-    ? `${input.screenshot.type}, ${Math.max(1, Math.round(input.screenshot.bytes / 1024))} kB — ${input.screenshot.url} (admin sign-in required)`
+    ? `${input.screenshot.type}, ${Math.max(1, Math.round(input.screenshot.bytes / 1024))} kB, attached — also at ${input.screenshot.url} (admin sign-in required)`
     : null;
 
   const text = [

@@ -107,6 +107,12 @@ export function createSupportRequests(deps: {
             }
           : null,
       });
+      if (input.screenshot) {
+        const extension = input.screenshot.type.split('/')[1] ?? 'img';
+        message.attachments = [
+          { filename: `screenshot.${extension}`, content: input.screenshot.bytes, contentType: input.screenshot.type },
+        ];
+      }
       let emailed = false;
       try {
         await mailer.send(message);

@@ -60,7 +60,7 @@ describe('contact support requests', () => {
     expect(mail?.subject).toBe(`Tavara support request #${id.slice(0, 8)}`);
     expect(mail?.text).toContain('The care plan page will not load on my phone.');
     expect(mail?.text).toContain(
-      `Screenshot: image/png, 1 kB — http://care.test/api/support/requests/${id}/screenshot`,
+      `Screenshot: image/png, 1 kB, attached — also at http://care.test/api/support/requests/${id}/screenshot`,
     );
     expect(await mailsTo(t, email)).toEqual([]);
     expect(readdirSync(join(dataDir, 'uploads', 'support'))).toContain(`${id}.png`);
