@@ -1,4 +1,4 @@
-import { MessageSquareText } from 'lucide-react';
+import { CircleAlert, MessageSquareText } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
   CONTACT_MESSAGES,
@@ -88,7 +88,7 @@ export default function ContactDialog({ open, onOpenChange, chatData = null }: C
       <DialogContent>
         <DialogTitle className="text-xl">Contact Support</DialogTitle>
         <DialogDescription className="mt-1">
-          Tell us what went wrong or what you need. We reply by email, usually within one working day.
+          Tell us what went wrong or what you need. We reply to the email address you give.
         </DialogDescription>
         <form noValidate onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-4">
           {failure && (
@@ -134,7 +134,8 @@ export default function ContactDialog({ open, onOpenChange, chatData = null }: C
               )}
             />
             {errors.message && (
-              <p id={`${ids.message}-error`} className="text-sm font-medium text-danger">
+              <p id={`${ids.message}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 {errors.message}
               </p>
             )}
@@ -157,7 +158,8 @@ export default function ContactDialog({ open, onOpenChange, chatData = null }: C
               className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 py-2 text-base file:mr-3 file:rounded-md file:border-0 file:bg-brand-soft file:px-3 file:py-1 file:font-semibold file:text-brand-strong"
             />
             {errors.screenshot && (
-              <p id={`${ids.screenshot}-error`} className="text-sm font-medium text-danger">
+              <p id={`${ids.screenshot}-error`} className="flex items-start gap-1.5 text-sm font-medium text-danger">
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
                 {errors.screenshot}
               </p>
             )}
