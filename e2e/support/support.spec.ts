@@ -180,6 +180,19 @@ test.describe('support on a 360 px phone', () => {
   });
 });
 
+test.describe('support and chat on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the support button steps aside while the chat panel covers the bottom of the screen', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Open chat assistant' }).click();
+    await expect(page.getByRole('dialog', { name: 'Tavara Assistant' })).toBeVisible();
+    await expect(supportButton(page)).toBeHidden();
+    await page.getByRole('dialog', { name: 'Tavara Assistant' }).getByRole('button', { name: 'Close chat' }).click();
+    await expect(supportButton(page)).toBeVisible();
+  });
+});
+
 async function openContactFormFromOpenMenu(page: Page) {
   await page.getByRole('navigation', { name: 'Support' }).getByRole('button', { name: 'Contact Form' }).tap();
   const dialog = page.getByRole('dialog', { name: 'Contact Support' });

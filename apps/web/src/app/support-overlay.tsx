@@ -1,5 +1,5 @@
 import SupportWidget from '@/features/support/components/support-widget';
-import { chatUi } from '@/features/registration-chat/chat-ui-store';
+import { chatUi, useChatUi } from '@/features/registration-chat/chat-ui-store';
 import { readChatTranscript } from '@/features/registration-chat/chat-transcript';
 
 /**
@@ -8,5 +8,6 @@ import { readChatTranscript } from '@/features/registration-chat/chat-transcript
  * imports another (decision 001). Loaded lazily by the router, on pages that show it.
  */
 export default function SupportOverlay() {
-  return <SupportWidget onToggleChat={chatUi.toggle} getChatData={readChatTranscript} />;
+  const { isOpen } = useChatUi();
+  return <SupportWidget onToggleChat={chatUi.toggle} getChatData={readChatTranscript} chatOpen={isOpen} />;
 }

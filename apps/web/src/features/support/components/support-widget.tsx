@@ -2,6 +2,7 @@ import { BookOpen, Bot, LifeBuoy, Mail, MessageCircle, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import type { ContactChatData } from '@tavara/shared/support/contact-request.schema';
+import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { openWhatsApp } from '../support-api';
 import type { ContactDialogProps } from './contact-dialog';
@@ -20,6 +21,8 @@ export interface SupportWidgetProps {
   onToggleChat: () => void;
   /** The current chat's transcript to attach to a contact request, if any. */
   getChatData: () => ContactChatData | null;
+  /** The chat panel is open: on a phone it covers the screen's bottom, so the button steps aside. */
+  chatOpen?: boolean;
 }
 
 const itemClass =
@@ -30,7 +33,7 @@ const itemClass =
  * FAQ Section, WhatsApp Support, Contact Form and Chat with Assistant. The app shows it on every
  * page except / and /faq. The contact form's code loads on first use.
  */
-export default function SupportWidget({ onToggleChat, getChatData }: SupportWidgetProps) {
+export default function SupportWidget({ onToggleChat, getChatData, chatOpen = false }: SupportWidgetProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [contactOpen, setContactOpen] = useState(false);
   const [contactUsed, setContactUsed] = useState(false);
@@ -71,7 +74,7 @@ export default function SupportWidget({ onToggleChat, getChatData }: SupportWidg
   return (
     <div
       ref={rootRef}
-      className="fixed right-4 bottom-4 z-40"
+      className={cn('fixed right-4 bottom-4 z-40', chatOpen && 'max-md:hidden')}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && menuOpen) {
           event.stopPropagation();
