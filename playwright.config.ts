@@ -9,7 +9,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${PORT}`;
-const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `tavara-e2e-${process.env.E2E_RUN_ID ?? 'local'}`);
+// Per port by default: two checkouts on one machine (E2E_PORT apart) must not wipe each other's
+// database at start-up.
+const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `tavara-e2e-${process.env.E2E_RUN_ID ?? `local-${PORT}`}`);
 /**
  * The fake OpenAI-compatible provider the app's AI chat talks to (scripts/fake-openai). It echoes
  * the scripted wording unless a test tells it, per chat session, to fail (decision 010).

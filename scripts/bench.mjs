@@ -11,13 +11,16 @@
 //   4. GET /api/health p99 while 20 sign-ins (password hashing) are in flight;
 //   5. the registration chat: main-thread ms per bot message (the chat's own User Timing
 //      measures, read in Chromium) and which JS opening the chat loads (none of it may be in the
-//      landing page's first load).
+//      landing page's first load);
+//   6. Lighthouse (the `lighthouse` npm package, its default mobile profile with simulated
+//      throttling) on the landing page in Debian's Chromium: performance ≥ 95, accessibility 100.
 // It prints one table and writes the same figures to bench-results/latest.json. Budgets that
 // fail are reported as "over"; only a failure to measure (build, server start) exits non-zero.
 // Sizes are in kB = 1000 bytes, the unit Vite's own build report and chunk warning use.
 // Only loopback addresses are used: every server binds 127.0.0.1 and the browser may not leave it.
 //
-// Usage: node scripts/bench.mjs [--no-build] [--duration SECONDS]
+// Usage: node scripts/bench.mjs [--no-build] [--duration SECONDS] [--only SECTION,…]
+//   --only first-load,lighthouse,chat,start,throughput runs just those sections (quicker checks).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
@@ -44,7 +47,11 @@ const BUDGET = {
   existingStartMs: 1500,
   healthP99UnderSignInsMs: 50,
   chatBotMessageMaxMs: 16,
+  lighthousePerformance: 95,
+  lighthouseAccessibility: 100,
 };
+const LIGHTHOUSE_RUNS = 3;
+const SECTIONS = ['first-load', 'chat', 'start', 'throughput', 'lighthouse'];
 const POLL_INTERVAL_MS = 10;
 // Generous, so a slow machine yields a slow figure rather than a failed run; a server that
 // really hangs still ends the bench.
@@ -194,7 +201,7 @@ const fmtInt = (n) => Math.round(n).toLocaleString('en-US');
 // ---------------------------------------------------------------------------------------------
 // Options
 
-const USAGE = 'Usage: node scripts/bench.mjs [--no-build] [--duration SECONDS]';
+const USAGE = `Usage: node scripts/bench.mjs [--no-build] [--duration SECONDS] [--only ${SECTIONS.join(',')}]`;
 
 function parseOptions() {
   let values;
@@ -203,6 +210,7 @@ function parseOptions() {
       options: {
         'no-build': { type: 'boolean', default: false },
         duration: { type: 'string', default: '5' },
+        only: { type: 'string', default: SECTIONS.join(',') },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -217,7 +225,10 @@ function parseOptions() {
   if (!Number.isInteger(duration) || duration < 1) {
     throw new BenchError(`--duration must be a whole number of seconds ≥ 1 (got "${values.duration}")`);
   }
-  return { build: !values['no-build'], duration };
+  const only = new Set(values.only.split(',').map((name) => name.trim()));
+  const unknown = [...only].filter((name) => !SECTIONS.includes(name));
+  if (unknown.length) throw new BenchError(`unknown --only section(s): ${unknown.join(', ')}\n${USAGE}`);
+  return { build: !values['no-build'], duration, only };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -404,6 +415,66 @@ async function measureChat(baseUrl, firstLoadFiles) {
     await browser.close().catch(() => undefined);
     browser = undefined;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. Lighthouse on the landing page
+
+/**
+ * Lighthouse's default (mobile) profile: a Moto G-class screen, 4× CPU slowdown and slow-4G
+ * network, simulated from one unthrottled load — the figure Lighthouse itself reports. Debian's
+ * Chromium only (never a downloaded browser), headless, one fresh browser per run; the median
+ * performance score of LIGHTHOUSE_RUNS runs, and the lowest accessibility score.
+ */
+async function measureLighthouse(baseUrl) {
+  await haltIfInterrupted();
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  const runs = [];
+  for (let i = 1; i <= LIGHTHOUSE_RUNS; i++) {
+    log(`lighthouse: landing page, mobile profile (${i}/${LIGHTHOUSE_RUNS})…`);
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', ...CHROMIUM_ARGS.slice(2)],
+      logLevel: 'silent',
+    });
+    track(chrome.process);
+    try {
+      const result = await lighthouse(`${baseUrl}/`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!result?.lhr) throw new BenchError('lighthouse returned no report');
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new BenchError(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const metric = (id) => lhr.audits[id]?.numericValue;
+      runs.push({
+        performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+        accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+        fcpMs: Math.round(metric('first-contentful-paint') ?? 0),
+        lcpMs: Math.round(metric('largest-contentful-paint') ?? 0),
+        tbtMs: Math.round(metric('total-blocking-time') ?? 0),
+        cls: Number((metric('cumulative-layout-shift') ?? 0).toFixed(3)),
+        failedAccessibilityAudits: lhr.categories.accessibility.auditRefs
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+          .map((ref) => ref.id),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const byPerformance = [...runs].sort((a, b) => a.performance - b.performance);
+  const medianRun = byPerformance[Math.floor(byPerformance.length / 2)];
+  const accessibility = Math.min(...runs.map((r) => r.accessibility));
+  return {
+    runs,
+    performance: medianRun.performance,
+    accessibility,
+    medianRun,
+    ok: medianRun.performance >= BUDGET.lighthousePerformance && accessibility >= BUDGET.lighthouseAccessibility,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -609,16 +680,17 @@ const verdict = (ok) => (ok ? 'ok' : 'over');
 function buildRows(r) {
   const rows = [];
   const add = (metric, value, budget = '-', ok = '-') => rows.push({ metric, value, budget, ok });
-  add(
-    'First-load JS, landing / (gzip)',
-    `${fmtKb(r.bundle.firstLoad.gzipBytes)} (${r.bundle.firstLoad.files.length} files)`,
-    `≤ ${fmtKb(BUDGET.firstLoadGzipBytes)}`,
-    // A page that failed to render may not have loaded its route chunk: the size is then not
-    // the real first load, whatever the budget says.
-    r.bundle.firstLoad.pageErrors.length || r.bundle.firstLoad.failedRequests.length
-      ? `PAGE ERROR (${verdict(r.bundle.firstLoad.ok)})`
-      : verdict(r.bundle.firstLoad.ok),
-  );
+  if (r.bundle.firstLoad)
+    add(
+      'First-load JS, landing / (gzip)',
+      `${fmtKb(r.bundle.firstLoad.gzipBytes)} (${r.bundle.firstLoad.files.length} files)`,
+      `≤ ${fmtKb(BUDGET.firstLoadGzipBytes)}`,
+      // A page that failed to render may not have loaded its route chunk: the size is then not
+      // the real first load, whatever the budget says.
+      r.bundle.firstLoad.pageErrors.length || r.bundle.firstLoad.failedRequests.length
+        ? `PAGE ERROR (${verdict(r.bundle.firstLoad.ok)})`
+        : verdict(r.bundle.firstLoad.ok),
+    );
   add('All JS in dist/assets (gzip)', `${fmtKb(r.bundle.allJs.gzipBytes)} (${r.bundle.allJs.files} files)`);
   add(
     'Largest chunk (minified)',
@@ -626,38 +698,59 @@ function buildRows(r) {
     `≤ ${fmtKb(BUDGET.largestChunkRawBytes)}`,
     verdict(r.bundle.largestChunk.ok),
   );
-  add('Cold start → 200, fresh PGlite dir', fmtMs(r.coldStart.freshPglite.ms));
-  add(
-    `Cold start → 200, existing PGlite dir (median of ${EXISTING_DIR_STARTS})`,
-    fmtMs(r.coldStart.existingPglite.medianMs),
-    `≤ ${BUDGET.existingStartMs} ms`,
-    verdict(r.coldStart.existingPglite.ok),
-  );
-  if (r.coldStart.postgres.skipped) add('Cold start → 200, PostgreSQL', `skipped (${r.coldStart.postgres.skipped})`);
-  else add(`Cold start → 200, PostgreSQL (median of ${EXISTING_DIR_STARTS})`, fmtMs(r.coldStart.postgres.medianMs));
-  const u = r.healthUnderSignIns;
-  add(
-    `GET /api/health p99 with ${SIGN_IN_CONNECTIONS} sign-ins in flight`,
-    `${u.healthP99Ms} ms (${fmtInt(u.signInsPerSec)} sign-ins/s, ${u.signInNon2xx} non-2xx)`,
-    `≤ ${BUDGET.healthP99UnderSignInsMs} ms`,
-    verdict(u.ok),
-  );
-  add(
-    'Chat: main-thread ms per bot message (median / max)',
-    `${r.chat.botMessage.medianMs} / ${r.chat.botMessage.maxMs} ms (${r.chat.botMessage.count} messages)`,
-    `max ≤ ${BUDGET.chatBotMessageMaxMs} ms`,
-    verdict(r.chat.botMessage.ok),
-  );
-  add(
-    'Chat: main-thread ms per user action (median / max)',
-    `${r.chat.userAction.medianMs} / ${r.chat.userAction.maxMs} ms (${r.chat.userAction.count} actions)`,
-  );
-  add(
-    'Chat: JS loaded when opened (gzip), none in first load',
-    `${fmtKb(r.chat.loadedOnOpen.gzipBytes)} (${r.chat.loadedOnOpen.files.length} files)`,
-    'not in first load',
-    verdict(r.chat.okNotInFirstLoad),
-  );
+  if (r.lighthouse) {
+    const l = r.lighthouse;
+    add(
+      `Lighthouse mobile, landing /: performance (median of ${l.runs.length})`,
+      `${l.performance} (FCP ${l.medianRun.fcpMs} ms, LCP ${l.medianRun.lcpMs} ms, TBT ${l.medianRun.tbtMs} ms, CLS ${l.medianRun.cls})`,
+      `≥ ${BUDGET.lighthousePerformance}`,
+      verdict(l.performance >= BUDGET.lighthousePerformance),
+    );
+    add(
+      'Lighthouse mobile, landing /: accessibility (lowest)',
+      `${l.accessibility}${l.medianRun.failedAccessibilityAudits.length ? ` (${l.medianRun.failedAccessibilityAudits.join(', ')})` : ''}`,
+      `${BUDGET.lighthouseAccessibility}`,
+      verdict(l.accessibility >= BUDGET.lighthouseAccessibility),
+    );
+  }
+  if (r.coldStart) {
+    add('Cold start → 200, fresh PGlite dir', fmtMs(r.coldStart.freshPglite.ms));
+    add(
+      `Cold start → 200, existing PGlite dir (median of ${EXISTING_DIR_STARTS})`,
+      fmtMs(r.coldStart.existingPglite.medianMs),
+      `≤ ${BUDGET.existingStartMs} ms`,
+      verdict(r.coldStart.existingPglite.ok),
+    );
+    if (r.coldStart.postgres.skipped) add('Cold start → 200, PostgreSQL', `skipped (${r.coldStart.postgres.skipped})`);
+    else add(`Cold start → 200, PostgreSQL (median of ${EXISTING_DIR_STARTS})`, fmtMs(r.coldStart.postgres.medianMs));
+  }
+  if (r.healthUnderSignIns) {
+    const u = r.healthUnderSignIns;
+    add(
+      `GET /api/health p99 with ${SIGN_IN_CONNECTIONS} sign-ins in flight`,
+      `${u.healthP99Ms} ms (${fmtInt(u.signInsPerSec)} sign-ins/s, ${u.signInNon2xx} non-2xx)`,
+      `≤ ${BUDGET.healthP99UnderSignInsMs} ms`,
+      verdict(u.ok),
+    );
+  }
+  if (r.chat) {
+    add(
+      'Chat: main-thread ms per bot message (median / max)',
+      `${r.chat.botMessage.medianMs} / ${r.chat.botMessage.maxMs} ms (${r.chat.botMessage.count} messages)`,
+      `max ≤ ${BUDGET.chatBotMessageMaxMs} ms`,
+      verdict(r.chat.botMessage.ok),
+    );
+    add(
+      'Chat: main-thread ms per user action (median / max)',
+      `${r.chat.userAction.medianMs} / ${r.chat.userAction.maxMs} ms (${r.chat.userAction.count} actions)`,
+    );
+    add(
+      'Chat: JS loaded when opened (gzip), none in first load',
+      `${fmtKb(r.chat.loadedOnOpen.gzipBytes)} (${r.chat.loadedOnOpen.files.length} files)`,
+      'not in first load',
+      verdict(r.chat.okNotInFirstLoad),
+    );
+  }
   for (const t of r.throughput) {
     const flag = t.flagged ? 'ERRORS' : '-';
     add(`${t.name}: requests/s (avg)`, fmtInt(t.requestsPerSecAvg), '-', flag);
@@ -683,52 +776,67 @@ async function main() {
   const jsFiles = measureJsFiles();
   const largest = jsFiles.reduce((a, b) => (b.rawBytes > a.rawBytes ? b : a));
 
+  const { only } = options;
   const pgliteDir = makeTempDir('pglite');
-  log('cold start: fresh PGlite directory…');
-  const freshMs = await coldStart({ label: 'fresh PGlite directory', dataDir: pgliteDir });
+  let freshMs;
   const existingRuns = [];
-  for (let i = 1; i <= EXISTING_DIR_STARTS; i++) {
-    log(`cold start: existing PGlite directory (${i}/${EXISTING_DIR_STARTS})…`);
-    existingRuns.push(await coldStart({ label: 'existing PGlite directory', dataDir: pgliteDir }));
-  }
-
   let postgres = { skipped: 'DATABASE_URL not set' };
-  if (process.env.DATABASE_URL) {
-    const runs = [];
+  if (only.has('start')) {
+    log('cold start: fresh PGlite directory…');
+    freshMs = await coldStart({ label: 'fresh PGlite directory', dataDir: pgliteDir });
     for (let i = 1; i <= EXISTING_DIR_STARTS; i++) {
-      log(`cold start: PostgreSQL (${i}/${EXISTING_DIR_STARTS})…`);
-      runs.push(
-        await coldStart({ label: 'PostgreSQL', dataDir: makeTempDir('pg'), databaseUrl: process.env.DATABASE_URL }),
-      );
+      log(`cold start: existing PGlite directory (${i}/${EXISTING_DIR_STARTS})…`);
+      existingRuns.push(await coldStart({ label: 'existing PGlite directory', dataDir: pgliteDir }));
     }
-    postgres = { medianMs: median(runs), runsMs: runs };
+    if (process.env.DATABASE_URL) {
+      const runs = [];
+      for (let i = 1; i <= EXISTING_DIR_STARTS; i++) {
+        log(`cold start: PostgreSQL (${i}/${EXISTING_DIR_STARTS})…`);
+        runs.push(
+          await coldStart({ label: 'PostgreSQL', dataDir: makeTempDir('pg'), databaseUrl: process.env.DATABASE_URL }),
+        );
+      }
+      postgres = { medianMs: median(runs), runsMs: runs };
+    }
   }
 
-  // One server (existing PGlite directory) serves the browser load and the API load tests.
+  // One server (existing PGlite directory) serves the browser loads and the API load tests.
   const api = await startApiServer({
     label: 'existing PGlite directory, for page load and throughput',
     dataDir: pgliteDir,
   });
-  log('first load: landing page in headless Chromium…');
-  const firstLoad = await measureFirstLoad(api.baseUrl, jsFiles);
+  let firstLoad;
+  if (only.has('first-load') || only.has('chat')) {
+    log('first load: landing page in headless Chromium…');
+    firstLoad = await measureFirstLoad(api.baseUrl, jsFiles);
+  }
+  let lighthouseResult;
+  if (only.has('lighthouse')) lighthouseResult = await measureLighthouse(api.baseUrl);
 
-  log('chat: the family interview in headless Chromium, at the real typing pause…');
-  const chat = await measureChat(api.baseUrl, firstLoad.files);
+  let chat;
+  if (only.has('chat')) {
+    log('chat: the family interview in headless Chromium, at the real typing pause…');
+    chat = await measureChat(api.baseUrl, firstLoad.files);
+  }
 
   const features = await httpGet(`${api.baseUrl}/api/features`, 5_000);
   if (features.status !== 200) throw new BenchError(`GET /api/features answered ${features.status}, expected 200`);
   const featureRows = JSON.parse(features.body).features?.length;
 
   const throughput = [];
-  throughput.push(await loadTest('GET /api/health', `${api.baseUrl}/api/health`, options.duration));
-  throughput.push(await loadTest('GET /api/features', `${api.baseUrl}/api/features`, options.duration));
+  let underSignIns;
+  if (only.has('throughput')) {
+    throughput.push(await loadTest('GET /api/health', `${api.baseUrl}/api/health`, options.duration));
+    throughput.push(await loadTest('GET /api/features', `${api.baseUrl}/api/features`, options.duration));
+  }
   await stopChild(api.child);
 
-  const underSignIns = await healthUnderSignIns(pgliteDir, options.duration);
-
-  const bare = await startBareServer();
-  throughput.push(await loadTest('bare node:http', bare.url, options.duration));
-  await stopChild(bare.child);
+  if (only.has('throughput')) {
+    underSignIns = await healthUnderSignIns(pgliteDir, options.duration);
+    const bare = await startBareServer();
+    throughput.push(await loadTest('bare node:http', bare.url, options.duration));
+    await stopChild(bare.child);
+  }
 
   const results = {
     generatedAt: new Date().toISOString(),
@@ -749,8 +857,9 @@ async function main() {
       serverLogLevel: 'warn',
       kB: KB,
     },
+    sections: [...only],
     bundle: {
-      firstLoad: {
+      firstLoad: firstLoad && {
         gzipBytes: firstLoad.gzipBytes,
         budgetBytes: BUDGET.firstLoadGzipBytes,
         ok: firstLoad.gzipBytes <= BUDGET.firstLoadGzipBytes,
@@ -773,7 +882,7 @@ async function main() {
       },
       jsFiles,
     },
-    coldStart: {
+    coldStart: only.has('start') && {
       freshPglite: { ms: freshMs },
       existingPglite: {
         medianMs: median(existingRuns),
@@ -786,6 +895,7 @@ async function main() {
     featuresRowCount: featureRows,
     healthUnderSignIns: underSignIns,
     chat,
+    lighthouse: lighthouseResult,
     throughput,
   };
   const rows = buildRows(results);
@@ -799,7 +909,7 @@ async function main() {
     `\nTavara bench${rev} — node ${process.version}, ${results.environment.cpus} CPUs (load ${loadAtStart} at start), autocannon ${CONNECTIONS} connections × ${options.duration} s (+${WARMUP_SECONDS} s warm-up)\n`,
   );
   console.log(renderTable(rows));
-  if (firstLoad.pageErrors.length || firstLoad.failedRequests.length) {
+  if (firstLoad && (firstLoad.pageErrors.length || firstLoad.failedRequests.length)) {
     console.log(
       '\nPAGE ERROR: the landing page logged errors or failed requests while loading, so it may not have' +
         '\nrequested its route chunk; see bundle.firstLoad.pageErrors / failedRequests in the JSON.',

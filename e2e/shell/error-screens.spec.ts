@@ -5,7 +5,7 @@ test.describe('when a page cannot load', () => {
 
   test('a failed page download says so and the rest of the app keeps working', async ({ page }) => {
     await page.route('**/assets/being-built-page-*.js', (route) => route.abort('internetdisconnected'));
-    await page.goto('/about');
+    await page.goto('/legacy-stories');
     await expect(page.getByRole('alert')).toContainText('Error loading page. Please refresh.');
     await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
@@ -23,11 +23,11 @@ test.describe('when a page fails to render', () => {
         body: 'export default function BrokenPage() { throw new Error("Simulated render failure"); }',
       }),
     );
-    await page.goto('/features');
+    await page.goto('/subscription');
     await expect(page.getByRole('alert')).toContainText('Something went wrong');
     await page.unroute('**/assets/being-built-page-*.js');
     await page.getByRole('button', { name: 'Refresh Page' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Shape Our Future Features' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
@@ -38,7 +38,7 @@ test.describe('when a page fails to render', () => {
         body: 'export default function BrokenPage() { throw new Error("Simulated render failure"); }',
       }),
     );
-    await page.goto('/features');
+    await page.goto('/subscription');
     await expect(page.getByText('Something went wrong')).toBeVisible();
     await page.getByRole('link', { name: 'Tavara' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tavara' })).toBeVisible();

@@ -11,6 +11,12 @@ const BUILT_PAGE_HEADINGS: Partial<Record<string, string>> = {
   '/auth': 'Welcome',
   '/auth/reset-password': 'Reset Password',
   '/auth/reset-password/confirm': 'Invalid Reset Link',
+  '/features': 'Shape Our Future Features',
+  '/about': 'About us',
+  '/faq': 'Frequently asked questions',
+  '/family/features-overview': 'Family features',
+  '/professional/features-overview': 'Professional features',
+  '/community/features-overview': 'Community features',
 };
 
 test.describe('every path of the route table', () => {
@@ -54,9 +60,9 @@ test('the page skeleton shows while a page is still loading', async ({ page }) =
     await held;
     await route.continue();
   });
-  await page.goto('/about');
+  await page.goto('/legacy-stories');
   await expect(page.getByRole('status', { name: 'Loading page' })).toBeVisible();
   release();
-  await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Legacy stories' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading page' })).toHaveCount(0);
 });

@@ -83,6 +83,10 @@ describe('the built web app', () => {
     writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")'.repeat(200));
     writeFileSync(join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("app")'.repeat(200)));
     writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(
+      join(webDir, 'landing.html'),
+      '<!doctype html><html lang="en"><title>Tavara</title><link rel="modulepreload" href="/assets/home-page-1.js"></html>',
+    );
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     app = createApp({ env, database: t.database, logger: createLogger('silent'), webDir });
   });
@@ -109,6 +113,11 @@ describe('the built web app', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<title>Tavara</title>');
     }
+  });
+
+  it('answers / with landing.html (its lazy chunks preloaded) and every other page with index.html', async () => {
+    expect(await (await app.request('/')).text()).toContain('home-page-1.js');
+    expect(await (await app.request('/about')).text()).not.toContain('home-page-1.js');
   });
 
   it('serves other public files with a short cache', async () => {

@@ -17,11 +17,14 @@ import { healthRoutes } from './features/health/health.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { chatAiRoutes } from './features/registration-chat/chat-ai.routes';
+import { publicConfigRoutes } from './features/public-config/public-config.routes';
 import { registrationChatRoutes } from './features/registration-chat/registration-chat.routes';
 import { PHOTO_UPLOAD_PATH, registrationRoutes } from './features/registration/registration.routes';
+import { SUPPORT_UPLOAD_PATH, supportRoutes } from './features/support/support.routes';
 import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
 import { AppError } from './lib/app-error';
-import { createMailer } from './lib/mailer';
+import type { Logger } from './lib/logger';
+import { createMailer, type Mailer } from './lib/mailer';
 import { requestLogger } from './lib/request-logger';
 import { webAppRoutes } from './lib/web-app';
 
@@ -29,9 +32,11 @@ import { webAppRoutes } from './lib/web-app';
  * The typed API: every feature router, chained so `hc<ApiType>` on the web knows each route's
  * input and output. The web imports this type only (`import type`).
  */
-function apiRoutes(env: Env, health: DatabaseHealth, db: Database) {
+function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Mailer, logger: Logger) {
   return new Hono<AppBindings>()
     .route('/', healthRoutes(health))
+    .route('/', publicConfigRoutes(env))
+    .route('/', supportRoutes({ env, db, mailer, logger }))
     .route('/', featureVotingRoutes(db))
     .route('/', profileRoutes(db))
     .route('/', passwordResetRoutes(db))
@@ -55,7 +60,8 @@ export function createAppAuth(deps: Pick<AppDeps, 'env' | 'database' | 'logger' 
  * 1. requestId, logger binding and request logging wrap everything, so every line has an id;
  * 2. security headers apply to API and web responses alike;
  * 3. compression (skipped for precompressed assets, which already carry Content-Encoding);
- * 4. the body limit guards every /api route before any handler reads a body;
+ * 4. the body limit guards every /api route before any handler reads a body (the contact
+ *    form's upload route has its own, larger one);
  * 5. feature routers under /api, Better Auth under /api/auth/*, then a JSON 404 for any other
  *    /api path;
  * 6. the built web app, with index.html for every other path (client-side routing).
@@ -66,9 +72,10 @@ export function createApp(deps: AppDeps) {
   const isHttps = env.APP_URL.startsWith('https://');
 
   const db = deps.database.db;
-  const auth = deps.auth ?? createAppAuth(deps);
+  const mailer = deps.mailer ?? createMailer(env, db, logger);
+  const auth = deps.auth ?? createAppAuth({ ...deps, mailer });
 
-  const api = apiRoutes(env, health, db);
+  const api = apiRoutes(env, health, db, mailer, logger);
   api.on(['GET', 'POST'], '/auth/*', authRoutes(auth, env));
   if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health));
   api.all('*', (c) => {
@@ -116,8 +123,8 @@ export function createApp(deps: AppDeps) {
       );
     },
   });
-  // Upload routes set their own, larger limit.
-  const UPLOAD_PATHS = new Set([PHOTO_UPLOAD_PATH]);
+  // Upload routes set their own, larger limits (a 5 MB photo or screenshot).
+  const UPLOAD_PATHS = new Set([PHOTO_UPLOAD_PATH, SUPPORT_UPLOAD_PATH]);
   app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : apiBodyLimit(c, next)));
   app.route('/api', api);
   if (deps.webDir) app.route('/', webAppRoutes(deps.webDir, logger));

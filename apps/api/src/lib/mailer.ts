@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent along over SMTP (the dev outbox keeps only the bodies, which name them). */
+  attachments?: Array<{ filename: string; content: Uint8Array; contentType: string }>;
 }
 
 export interface Mailer {
@@ -38,7 +40,12 @@ export function createMailer(env: Env, db: Database, logger: Logger): Mailer {
     return {
       transport: 'smtp',
       async send(message) {
-        await transporter.sendMail({ from: env.MAIL_FROM, ...message });
+        const { attachments, ...rest } = message;
+        await transporter.sendMail({
+          from: env.MAIL_FROM,
+          ...rest,
+          ...(attachments ? { attachments: attachments.map((a) => ({ ...a, content: Buffer.from(a.content) })) } : {}),
+        });
         logger.info({ subject: message.subject }, 'e-mail sent');
       },
     };

@@ -21,7 +21,8 @@ function cacheControl(value: string): MiddlewareHandler {
  * Serves the built web app. Vite puts content-hashed files under /assets, so they are cached
  * for a year (a new build gets new names); the build also writes .br/.gz siblings, served when
  * the browser accepts them. Any other GET answers index.html (no-cache, so a deploy is picked
- * up at once) and React Router shows the page — or its not-found page.
+ * up at once) and React Router shows the page — or its not-found page; `/` gets landing.html,
+ * the same page with the landing route's chunks preloaded.
  */
 export function webAppRoutes(webDir: string, logger: Logger) {
   const indexPath = join(webDir, 'index.html');
@@ -31,6 +32,9 @@ export function webAppRoutes(webDir: string, logger: Logger) {
     return app;
   }
   const indexHtml = readFileSync(indexPath, 'utf8');
+  // The landing page's copy preloads its lazily loaded chunks (apps/web/vite.config.ts).
+  const landingPath = join(webDir, 'landing.html');
+  const landingHtml = existsSync(landingPath) ? readFileSync(landingPath, 'utf8') : indexHtml;
 
   app.use('/assets/*', cacheControl(IMMUTABLE), serveStatic({ root: webDir, precompressed: true }));
   // A missing hashed asset is a 404, never index.html: a stale page must see its chunk fail.
@@ -47,7 +51,7 @@ export function webAppRoutes(webDir: string, logger: Logger) {
   );
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(c.req.path === '/' ? landingHtml : indexHtml);
   });
   return app;
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ROUTES, type RoutePath } from '@tavara/shared/routes';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { lazyPage } from './lazy-page';
@@ -17,11 +17,29 @@ const ChatLauncher = lazy<ComponentType>(() =>
   import('@/features/registration-chat/chat-launcher').catch(() => ({ default: () => null })),
 );
 
-const APP_OVERLAYS = (
-  <Suspense fallback={null}>
-    <ChatLauncher />
-  </Suspense>
-);
+// Spec §2: the support button is on every page except / and /faq. Its code is not part of the
+// landing page's first load; a failed download leaves the page without it.
+const SupportOverlay = lazy<ComponentType>(() => import('./support-overlay').catch(() => ({ default: () => null })));
+const PAGES_WITHOUT_SUPPORT_BUTTON = new Set(['/', '/faq']);
+
+function AppOverlays() {
+  const { pathname } = useLocation();
+  // Two boundaries: the support button loading on a later page must not hide the chat launcher.
+  return (
+    <>
+      <Suspense fallback={null}>
+        <ChatLauncher />
+      </Suspense>
+      {!PAGES_WITHOUT_SUPPORT_BUTTON.has(pathname) && (
+        <Suspense fallback={null}>
+          <SupportOverlay />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+const APP_OVERLAYS = <AppOverlays />;
 
 /**
  * Pages that exist so far. Every other path of the spec's route table shows the "being built"
@@ -29,6 +47,12 @@ const APP_OVERLAYS = (
  */
 const RegistrationRoute = lazyPage(() => import('./routes/registration/registration-route'));
 const PAGES: Partial<Record<RoutePath, Page>> = {
+  '/features': lazyPage(() => import('./routes/features-page')),
+  '/about': lazyPage(() => import('./routes/about-page')),
+  '/faq': lazyPage(() => import('./routes/faq-page')),
+  '/family/features-overview': lazyPage(() => import('./routes/family-features-overview-page')),
+  '/professional/features-overview': lazyPage(() => import('./routes/professional-features-overview-page')),
+  '/community/features-overview': lazyPage(() => import('./routes/community-features-overview-page')),
   '/registration/family': RegistrationRoute,
   '/registration/professional': RegistrationRoute,
   '/registration/professional-fix': RegistrationRoute,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
 
 export const FEATURE_CATEGORIES = [
   'profile',
@@ -34,5 +35,28 @@ export const features = pgTable(
       sql`${t.category} in ('profile', 'care', 'medication', 'meals', 'professional', 'community', 'additional')`,
     ),
     check('features_status_check', sql`${t.status} in ('planned', 'in_development', 'ready_for_demo', 'launched')`),
+  ],
+);
+
+/**
+ * Spec §3 feature_upvotes: one row per user per feature. The unique constraint is what makes a
+ * vote count once — concurrent double clicks race to it and only one insert wins. Deleting the
+ * user or the feature deletes their votes.
+ */
+export const featureUpvotes = pgTable(
+  'feature_upvotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    featureId: text('feature_id')
+      .notNull()
+      .references(() => features.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('feature_upvotes_feature_user_unique').on(t.featureId, t.userId),
+    index('feature_upvotes_user_id_idx').on(t.userId),
   ],
 );

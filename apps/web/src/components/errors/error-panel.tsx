@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import { RefreshCwIcon } from '@/components/ui/icons';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 
@@ -12,7 +12,7 @@ export function ErrorPanel({ title, children }: { title: string; children?: Reac
       <h1 className="mb-2 text-2xl font-bold">{title}</h1>
       {children}
       <Button className="mt-6" onClick={() => window.location.reload()}>
-        <RefreshCw aria-hidden="true" className="size-5" />
+        <RefreshCwIcon aria-hidden="true" className="size-5" />
         Refresh Page
       </Button>
     </div>

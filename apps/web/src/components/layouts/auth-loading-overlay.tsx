@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircleIcon } from '@/components/ui/icons';
 import { useLocation } from 'react-router';
 import { RESET_CONFIRM_PATH } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
@@ -20,7 +20,7 @@ export function AuthLoadingOverlay() {
         role="status"
         className="flex items-center gap-3 rounded-card border border-line bg-surface px-6 py-4 font-semibold shadow-lg"
       >
-        <LoaderCircle aria-hidden="true" className="size-6 shrink-0 animate-spin text-brand" />
+        <LoaderCircleIcon aria-hidden="true" className="size-6 shrink-0 animate-spin text-brand" />
         Loading your account...{operation ? ` (${operation})` : ''}
       </div>
     </div>

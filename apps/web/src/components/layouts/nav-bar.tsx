@@ -1,4 +1,4 @@
-import { HeartHandshake, Menu, X } from 'lucide-react';
+import { HeartHandshakeIcon, MenuIcon, XIcon } from '@/components/ui/icons';
 import { useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@tavara/shared/product';
@@ -55,7 +55,7 @@ export function NavBar() {
           to="/"
           className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 text-xl font-bold text-brand"
         >
-          <HeartHandshake aria-hidden="true" className="size-7" />
+          <HeartHandshakeIcon aria-hidden="true" className="size-7" />
           {PRODUCT_NAME}
         </Link>
 
@@ -88,7 +88,11 @@ export function NavBar() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           onClick={() => setOpenOnPath(menuOpen ? null : pathname)}
         >
-          {menuOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
+          {menuOpen ? (
+            <XIcon aria-hidden="true" className="size-6" />
+          ) : (
+            <MenuIcon aria-hidden="true" className="size-6" />
+          )}
         </Button>
 
         <div id={menuId} hidden={!menuOpen} className="w-full md:hidden">

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDownIcon } from '@/components/ui/icons';
 import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import type { Role } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
@@ -36,7 +36,7 @@ export function NavigationMenu({ role }: { role: Role | null }) {
       onKeyDown={onKeyDown}
     >
       Navigation
-      <ChevronDown aria-hidden="true" className="size-4" />
+      <ChevronDownIcon aria-hidden="true" className="size-4" />
     </Button>
   );
   if (state === 'idle') return placeholder;

@@ -1,4 +1,4 @@
-import { MessageCircle, X } from 'lucide-react';
+import { MessageCircleIcon, XIcon } from '@/components/ui/icons';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -43,7 +43,11 @@ export default function ChatLauncher() {
           isOpen && 'max-md:hidden',
         )}
       >
-        {isOpen ? <X aria-hidden="true" className="size-6" /> : <MessageCircle aria-hidden="true" className="size-7" />}
+        {isOpen ? (
+          <XIcon aria-hidden="true" className="size-6" />
+        ) : (
+          <MessageCircleIcon aria-hidden="true" className="size-7" />
+        )}
       </button>
       {hasOpened && (
         <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { MessageCircle, X } from 'lucide-react';
+import { MessageCircleIcon, XIcon } from '@/components/ui/icons';
 import {
   lazy,
   type ComponentType,
@@ -124,7 +124,7 @@ export function RoleChatBubble({ role, className }: { role?: PublicRole; classNa
         BUBBLE_COLOURS[key],
       )}
     >
-      <MessageCircle aria-hidden="true" className="size-6" />
+      <MessageCircleIcon aria-hidden="true" className="size-6" />
     </button>
   );
 
@@ -157,7 +157,7 @@ export function RoleChatBubble({ role, className }: { role?: PublicRole; classNa
             }}
             className="absolute top-1.5 right-1.5 grid size-8 place-items-center rounded-lg text-ink-muted hover:bg-brand-soft"
           >
-            <X aria-hidden="true" className="size-4" />
+            <XIcon aria-hidden="true" className="size-4" />
           </button>
         </div>
       )}

@@ -26,8 +26,7 @@ export function usePostLoginRedirect(onRedirect?: () => void) {
       skipRequested: sessionStore.get(SESSION_KEYS.skipPostLoginRedirect) === 'true',
       lastAction,
       lastPath,
-      // TODO(feature voting): the features page records this vote once it can ('Your vote has
-      // been recorded!'); until then the id waits in storage.
+      // The features page records this vote (features/feature-voting/hooks/use-pending-upvote.ts).
       pendingFeatureId: localStore.get(LOCAL_KEYS.pendingFeatureId),
     });
     if (decision.kind !== 'go') return;

@@ -1,0 +1,3 @@
+import { FeaturesPage } from '@/features/feature-voting/components/features-page';
+
+export default FeaturesPage;

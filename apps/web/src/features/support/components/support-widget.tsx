@@ -1,0 +1,160 @@
+import { BookOpen, Bot, LifeBuoy, Mail, MessageCircle, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { Link } from 'react-router';
+import type { ContactChatData } from '@tavara/shared/support/contact-request.schema';
+import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
+import { openWhatsApp } from '../support-api';
+import type { ContactDialogProps } from './contact-dialog';
+
+const loadContactDialog = () => import('./contact-dialog');
+const ContactDialog = lazy<ComponentType<ContactDialogProps>>(() =>
+  loadContactDialog().catch((error: unknown) => {
+    console.warn('The contact form failed to load', error);
+    toast.error('The contact form could not load. Please check your connection and refresh the page.');
+    return { default: () => null };
+  }),
+);
+
+export interface SupportWidgetProps {
+  /** Toggles the 350 px chat panel (the chat feature's store, passed in by the app). */
+  onToggleChat: () => void;
+  /** The current chat's transcript to attach to a contact request, if any. */
+  getChatData: () => ContactChatData | null;
+  /** The chat panel is open: on a phone it covers the screen's bottom, so the button steps aside. */
+  chatOpen?: boolean;
+}
+
+const itemClass =
+  'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left font-medium text-ink hover:bg-brand-soft focus-visible:bg-brand-soft';
+
+/**
+ * Spec §2 "Support button": floating at the bottom right (the chat launcher sits above it), with
+ * FAQ Section, WhatsApp Support, Contact Form and Chat with Assistant. The app shows it on every
+ * page except / and /faq. The contact form's code loads on first use.
+ */
+export default function SupportWidget({ onToggleChat, getChatData, chatOpen = false }: SupportWidgetProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const [contactUsed, setContactUsed] = useState(false);
+  const [chatData, setChatData] = useState<ContactChatData | null>(null);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen]);
+
+  const close = (returnFocus: boolean) => {
+    setMenuOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const openContact = () => {
+    close(false);
+    setChatData(getChatData());
+    setContactUsed(true);
+    setContactOpen(true);
+  };
+
+  const whatsApp = () => {
+    close(true);
+    openWhatsApp().catch((error: unknown) => {
+      console.warn('Could not open WhatsApp', error);
+      toast.error('WhatsApp Support is not available right now. Please use the contact form.');
+    });
+  };
+
+  return (
+    <div
+      ref={rootRef}
+      className={cn('fixed right-4 bottom-4 z-40', chatOpen && 'max-md:hidden')}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && menuOpen) {
+          event.stopPropagation();
+          close(true);
+        }
+      }}
+      onBlur={(event) => {
+        if (menuOpen && !event.currentTarget.contains(event.relatedTarget)) setMenuOpen(false);
+      }}
+    >
+      {menuOpen && (
+        <nav
+          id={menuId}
+          aria-label="Support"
+          className="absolute right-0 bottom-16 w-64 rounded-card border border-line bg-surface p-2 text-base shadow-xl"
+        >
+          <p className="px-3 pt-1 pb-2 text-sm font-semibold text-ink-muted">How can we help?</p>
+          <ul className="flex flex-col gap-0.5">
+            <li>
+              <Link to="/faq" className={itemClass} onClick={() => close(false)}>
+                <BookOpen aria-hidden="true" className="size-5 text-brand" />
+                FAQ Section
+              </Link>
+            </li>
+            <li>
+              <button type="button" className={itemClass} onClick={whatsApp}>
+                <MessageCircle aria-hidden="true" className="size-5 text-professional" />
+                WhatsApp Support
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={openContact}
+                onPointerEnter={() => void loadContactDialog().catch(() => undefined)}
+              >
+                <Mail aria-hidden="true" className="size-5 text-brand" />
+                Contact Form
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  close(false);
+                  onToggleChat();
+                }}
+              >
+                <Bot aria-hidden="true" className="size-5 text-brand" />
+                Chat with Assistant
+              </button>
+            </li>
+          </ul>
+        </nav>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={menuOpen ? 'Close support menu' : 'Support'}
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? menuId : undefined}
+        onClick={() => setMenuOpen((open) => !open)}
+        className="grid size-14 place-items-center rounded-full border border-line bg-surface text-brand-strong shadow-lg transition-colors hover:bg-brand-soft"
+      >
+        {menuOpen ? <X aria-hidden="true" className="size-6" /> : <LifeBuoy aria-hidden="true" className="size-7" />}
+      </button>
+      {contactUsed && (
+        <Suspense fallback={null}>
+          <ContactDialog
+            open={contactOpen}
+            onOpenChange={(open) => {
+              setContactOpen(open);
+              if (!open) buttonRef.current?.focus();
+            }}
+            chatData={chatData}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

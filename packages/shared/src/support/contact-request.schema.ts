@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { PRODUCT_NAME } from '../product';
+
+/**
+ * Spec §2 "Support button" / §3 "Contact request": what the Contact Support dialog sends, checked
+ * by the same schema in the form and on the server (which adds the screenshot's content check,
+ * the size limits of the whole body and the rate limit).
+ */
+export const MAX_CONTACT_NAME_LENGTH = 100;
+export const MAX_CONTACT_EMAIL_LENGTH = 254;
+export const MIN_CONTACT_MESSAGE_LENGTH = 10;
+export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
+/** The optional screenshot: an image of at most 5 MB. */
+export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
+/** Image types the server accepts, recognised by their first bytes, not by the name or declared type. */
+export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type ScreenshotType = (typeof SCREENSHOT_TYPES)[number];
+/** The attached chat transcript: at most this many messages, each at most this long. */
+export const MAX_CHAT_TRANSCRIPT_MESSAGES = 200;
+export const MAX_CHAT_MESSAGE_LENGTH = 2000;
+/** The whole multipart request: screenshot, fields and transcript, with room for the envelope. */
+export const MAX_CONTACT_REQUEST_BYTES = MAX_SCREENSHOT_BYTES + 1024 * 1024;
+
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Please enter your name.',
+  nameTooLong: `Please keep your name under ${MAX_CONTACT_NAME_LENGTH} characters.`,
+  emailInvalid: 'Please enter a valid email address so we can reply.',
+  messageTooShort: `Please describe the issue in at least ${MIN_CONTACT_MESSAGE_LENGTH} characters.`,
+  messageTooLong: `Please keep the description under ${MAX_CONTACT_MESSAGE_LENGTH} characters.`,
+  screenshotTooLarge: 'The screenshot is larger than 5 MB. Please choose a smaller image.',
+  screenshotNotImage: 'The screenshot must be a PNG, JPEG, GIF or WebP image.',
+  sent: "Thank you — your message has been sent. We'll reply by email.",
+  failed: 'Your message could not be sent.',
+  chatIncluded: 'Including chat session data with your request',
+} as const;
+
+/** The three text fields of the Contact Support form. */
+export const contactFieldsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, { message: CONTACT_MESSAGES.nameRequired })
+    .max(MAX_CONTACT_NAME_LENGTH, { message: CONTACT_MESSAGES.nameTooLong }),
+  email: z
+    .string()
+    .trim()
+    .max(MAX_CONTACT_EMAIL_LENGTH, { message: CONTACT_MESSAGES.emailInvalid })
+    .pipe(z.email({ message: CONTACT_MESSAGES.emailInvalid })),
+  message: z
+    .string()
+    .trim()
+    .min(MIN_CONTACT_MESSAGE_LENGTH, { message: CONTACT_MESSAGES.messageTooShort })
+    .max(MAX_CONTACT_MESSAGE_LENGTH, { message: CONTACT_MESSAGES.messageTooLong }),
+});
+export type ContactFields = z.infer<typeof contactFieldsSchema>;
+
+/** Spec §3 contact request `chatData`: the current chat's role, session id and transcript. */
+export const contactChatDataSchema = z.object({
+  role: z.enum(['family', 'professional', 'community']).nullable(),
+  sessionId: z.string().max(100),
+  transcript: z
+    .array(
+      z.object({
+        content: z.string().max(MAX_CHAT_MESSAGE_LENGTH),
+        isUser: z.boolean(),
+        timestamp: z.number().int().nonnegative(),
+      }),
+    )
+    .max(MAX_CHAT_TRANSCRIPT_MESSAGES),
+});
+export type ContactChatData = z.infer<typeof contactChatDataSchema>;
+
+/** Support request statuses (an admin moves a request along). */
+export const SUPPORT_REQUEST_STATUSES = ['new', 'in_progress', 'resolved'] as const;
+export type SupportRequestStatus = (typeof SUPPORT_REQUEST_STATUSES)[number];
+
+/** The greeting the WhatsApp Support link opens with. */
+export const WHATSAPP_GREETING = `Hello! I need some help with ${PRODUCT_NAME}.`;
+
+/** `https://wa.me/<digits>?text=<greeting>` for the configured number. */
+export function whatsAppLink(number: string, text: string = WHATSAPP_GREETING): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
+}
