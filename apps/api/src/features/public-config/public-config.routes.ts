@@ -9,7 +9,7 @@ const PLACEHOLDERS = { SUPPORT_EMAIL: 'support@localhost', WHATSAPP_NUMBER: '186
  * What the browser may know about this server's configuration — never a secret, never an
  * address other than the public one:
  *
- * `GET /config` → `{ environment, appUrl, whatsappNumber, database, mail, ai, defaultsInUse }`
+ * `GET /config` → `{ environment, appUrl, whatsappNumber, supportEmail, database, mail, ai, defaultsInUse }`
  *
  * The support widget reads the WhatsApp number here; the landing page's `?debug=true` panel shows
  * the rest (spec §2: environment, backend address, whether built-in defaults are in use).
@@ -26,6 +26,8 @@ export function publicConfigRoutes(env: Env) {
     environment: env.NODE_ENV,
     appUrl: env.APP_URL,
     whatsappNumber: env.WHATSAPP_NUMBER,
+    // Public on purpose: the chat's 'Email Us' button writes to it.
+    supportEmail: env.SUPPORT_EMAIL,
     database: env.DATABASE_URL ? ('postgres' as const) : ('pglite' as const),
     mail: env.SMTP_URL ? ('smtp' as const) : ('outbox' as const),
     ai: Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL),

@@ -1,12 +1,14 @@
-/**
- * Where the chat's Thank You panel sends people. Placeholders with the same values as the
- * server's defaults (`WHATSAPP_NUMBER`, `SUPPORT_EMAIL` in apps/api/src/env.ts).
- * TODO: read both from the server's configuration once it exposes them to the web app; until
- * then a deployment that sets other values there must change them here too.
- */
-export const WHATSAPP_NUMBER = '18685550100';
-export const SUPPORT_EMAIL = 'support@localhost';
+import { whatsAppLink } from '@tavara/shared/support/contact-request.schema';
+import { usePublicConfig } from '@/lib/public-config';
 
-/** A wa.me link: digits only, country code first. */
-export const WHATSAPP_URL = `https://wa.me/${WHATSAPP_NUMBER}`;
-export const SUPPORT_EMAIL_URL = `mailto:${SUPPORT_EMAIL}`;
+/**
+ * Where the chat's Thank You panel sends people: the server's WHATSAPP_NUMBER and SUPPORT_EMAIL
+ * (`GET /api/config`). Until the configuration has loaded the buttons are shown without a target.
+ */
+export function useChatContact(): { whatsAppUrl: string | undefined; emailUrl: string | undefined } {
+  const config = usePublicConfig();
+  return {
+    whatsAppUrl: config ? whatsAppLink(config.whatsappNumber) : undefined,
+    emailUrl: config ? `mailto:${config.supportEmail}` : undefined,
+  };
+}

@@ -1,23 +1,16 @@
 import type { ContactChatData } from '@tavara/shared/support/contact-request.schema';
 import { whatsAppLink } from '@tavara/shared/support/contact-request.schema';
 import { unwrap } from '@/lib/api-client';
+import { getPublicConfig } from '@/lib/public-config';
 
 /**
  * The support widget's server calls, with plain fetch: the widget sits outside the data-cache
  * layout (it is an app-wide overlay), and the contact request is a multipart upload.
  */
 
-let whatsAppNumber: Promise<string> | undefined;
-
 /** The WhatsApp number from `GET /api/config`, read once per visit. */
-export function getWhatsAppNumber(): Promise<string> {
-  whatsAppNumber ??= unwrap(fetch('/api/config') as Promise<Response>)
-    .then((body) => (body as { whatsappNumber: string }).whatsappNumber)
-    .catch((error: unknown) => {
-      whatsAppNumber = undefined;
-      throw error;
-    });
-  return whatsAppNumber;
+export async function getWhatsAppNumber(): Promise<string> {
+  return (await getPublicConfig()).whatsappNumber;
 }
 
 /** Opens WhatsApp Support (a `wa.me` link with a greeting) in a new tab. */

@@ -1,11 +1,12 @@
 import { CircleCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { SUPPORT_EMAIL_URL, WHATSAPP_URL } from '../chat-contact';
+import { useChatContact } from '../chat-contact';
 
 /** Spec §2: the panel a completed chat shows. */
 export function ChatThankYou({ onStartNewChat }: { onStartNewChat: () => void }) {
   const headingId = useId();
+  const { whatsAppUrl, emailUrl } = useChatContact();
   return (
     <section
       aria-labelledby={headingId}
@@ -21,12 +22,12 @@ export function ChatThankYou({ onStartNewChat }: { onStartNewChat: () => void })
       <p className="mt-1">Our team will review your information and get back to you soon.</p>
       <div className="mt-4 flex flex-col gap-2">
         <Button asChild>
-          <a href={WHATSAPP_URL} target="_blank" rel="noopener noreferrer">
+          <a href={whatsAppUrl} target="_blank" rel="noopener noreferrer">
             Contact via WhatsApp<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </Button>
         <Button asChild variant="secondary">
-          <a href={SUPPORT_EMAIL_URL}>Email Us</a>
+          <a href={emailUrl}>Email Us</a>
         </Button>
         <Button variant="secondary" onClick={onStartNewChat}>
           Start a new chat
