@@ -1,17 +1,10 @@
+import { FEATURE_CATEGORIES, FEATURE_STATUSES } from '@tavara/shared/feature-voting/feature-voting';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
-export const FEATURE_CATEGORIES = [
-  'profile',
-  'care',
-  'medication',
-  'meals',
-  'professional',
-  'community',
-  'additional',
-] as const;
-export const FEATURE_STATUSES = ['planned', 'in_development', 'ready_for_demo', 'launched'] as const;
+// One list for the server and the web (packages/shared); re-exported for the seed and routes.
+export { FEATURE_CATEGORIES, FEATURE_STATUSES };
 
 /**
  * Product features people can vote on (spec §3 feature_upvotes refers to these). Seeded from
