@@ -19,9 +19,31 @@ const BUILT_PAGE_HEADINGS: Partial<Record<string, string>> = {
   '/community/features-overview': 'Community features',
 };
 
+/** Pages that ask a signed-out visitor to sign in first, with the action they name. */
+const SIGN_IN_FIRST: Partial<Record<string, string>> = {
+  '/registration/family': 'complete your registration',
+  '/registration/professional': 'complete your registration',
+  '/registration/professional-fix': 'complete your registration',
+  '/registration/community': 'complete your registration',
+};
+const AUTH_TITLE = ROUTES.find((route) => route.path === '/auth')?.title ?? '';
+
 test.describe('every path of the route table', () => {
   for (const route of ROUTES) {
     const path = fillRouteParams(route.path, 'demo-1');
+    const signInFirst = SIGN_IN_FIRST[route.path];
+    if (signInFirst) {
+      test(`${path} asks a signed-out visitor to sign in, and remembers where they were`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByText(`Please sign in to ${signInFirst}`)).toBeVisible();
+        await expect(page).toHaveURL('/auth');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome');
+        await expect(page).toHaveTitle(`${AUTH_TITLE} · ${PRODUCT_NAME}`);
+        expect(await page.evaluate(() => localStorage.getItem('lastPath'))).toBe(path);
+        await expectNoAxeViolations(page, path);
+      });
+      continue;
+    }
     test(`${path} shows its page inside the layout, accessibly`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
