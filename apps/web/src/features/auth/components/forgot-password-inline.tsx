@@ -1,16 +1,13 @@
 import { ArrowLeft, Send } from 'lucide-react';
-import { useRef, useState, type FormEvent, type Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { PASSWORD_RESET_LINK_VALIDITY_HOURS } from '@tavara/shared/auth/auth-messages';
-import { resetRequestSchema } from '@tavara/shared/auth/reset-password.schema';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { EmailField } from '@/components/ui/email-field';
-import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
-import { resetRedirectTo } from '../auth-urls';
-import { checkForm } from '../form-errors';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
+import { useResetRequest } from '../hooks/use-reset-request';
 
 /**
  * The /auth page's inline reset request (spec §2 "Forgot password"): a back arrow to Login, the
@@ -27,34 +24,12 @@ export function ForgotPasswordInline({
   onBack: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const sentRef = useFocusOnChange<HTMLParagraphElement>(sent);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const check = checkForm(resetRequestSchema, { email });
-    if (!check.ok) {
-      setError(check.message);
-      emailRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await authClient.requestPasswordReset({ email: check.data.email, redirectTo: resetRedirectTo(check.data.email) });
-      setSent(true);
-    } catch (failure) {
-      toast.error(
-        failure instanceof AuthRequestError && failure.message ? failure.message : AUTH_TOASTS.resetEmailFailed,
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, emailRef, onSubmit } = useResetRequest(email, {
+    sent: () => setSent(true),
+    failed: (message) => toast.error(message ?? AUTH_TOASTS.resetEmailFailed),
+  });
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,17 +1,14 @@
 import { ArrowLeft, KeyRound, MailCheck, Send } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { PASSWORD_RESET_LINK_VALIDITY_HOURS } from '@tavara/shared/auth/auth-messages';
-import { resetRequestSchema } from '@tavara/shared/auth/reset-password.schema';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { EmailField } from '@/components/ui/email-field';
-import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS, RESET_SENT_TOAST_MS } from '../auth-toasts';
-import { resetRedirectTo } from '../auth-urls';
-import { checkForm } from '../form-errors';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
+import { useResetRequest } from '../hooks/use-reset-request';
 import { AuthCard, AuthPageFrame } from './auth-card';
 
 /**
@@ -21,37 +18,18 @@ import { AuthCard, AuthPageFrame } from './auth-card';
 export function ResetRequestPage() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(sentTo !== null);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const check = checkForm(resetRequestSchema, { email });
-    if (!check.ok) {
-      setError(check.message);
-      emailRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await authClient.requestPasswordReset({ email: check.data.email, redirectTo: resetRedirectTo(check.data.email) });
+  const { busy, error, emailRef, onSubmit } = useResetRequest(email, {
+    sent: (address) => {
       toast.success(AUTH_TOASTS.resetLinkSent, {
         description: AUTH_TOASTS.resetLinkSentDetail,
         duration: RESET_SENT_TOAST_MS,
       });
-      setSentTo(check.data.email);
-    } catch (failure) {
-      toast.error(AUTH_TOASTS.resetLinkFailed, {
-        description: (failure instanceof AuthRequestError && failure.message) || AUTH_TOASTS.resetLinkFailedDetail,
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+      setSentTo(address);
+    },
+    failed: (message) =>
+      toast.error(AUTH_TOASTS.resetLinkFailed, { description: message ?? AUTH_TOASTS.resetLinkFailedDetail }),
+  });
 
   if (sentTo !== null) {
     const showEmailStep = () => setSentTo(null);
