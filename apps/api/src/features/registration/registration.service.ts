@@ -195,7 +195,16 @@ export function createRegistrationService(db: Database, dataDir: string) {
       await mkdir(photoDir, { recursive: true });
       await writeFile(join(photoDir, file), bytes, { mode: 0o600 });
       const url = photoUrl(u.id, file);
-      await db.update(profiles).set({ photoFile: file, photoType: type, avatarUrl: url }).where(eq(profiles.id, u.id));
+      try {
+        await db
+          .update(profiles)
+          .set({ photoFile: file, photoType: type, avatarUrl: url })
+          .where(eq(profiles.id, u.id));
+      } catch (error) {
+        // The profile still points at the old photo: drop the new file rather than leave it orphaned.
+        await rm(join(photoDir, file), { force: true });
+        throw error;
+      }
       if (profile.photoFile) await rm(join(photoDir, profile.photoFile), { force: true });
       return { photoUrl: url };
     },
