@@ -39,6 +39,11 @@ export const chatbotConversations = pgTable(
     restartedAtMs: bigint('restarted_at_ms', { mode: 'number' }),
     /** Client clock (ms) of the snapshot last applied; an older snapshot of the same run is ignored. */
     lastActiveMs: bigint('last_active_ms', { mode: 'number' }),
+    /**
+     * Client clock (ms) when the chat handed the visitor to the registration form (issue 8's
+     * funnel); set once per run, cleared by a restart.
+     */
+    handedOverAtMs: bigint('handed_over_at_ms', { mode: 'number' }),
     /** Rows in chatbot_messages, kept in step under the row lock (the per-session cap). */
     messageCount: integer('message_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
