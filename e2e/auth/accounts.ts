@@ -64,10 +64,22 @@ export async function signUpThroughForm(
 }
 
 /** A confirmed account made through the API (for journeys that start after sign-up). */
-export async function createConfirmedUser(request: APIRequestContext, label: string) {
-  const email = uniqueEmail(label);
+export async function createConfirmedUser(
+  request: APIRequestContext,
+  label: string,
+  options: { role?: 'family' | 'professional' | 'community'; email?: string; firstName?: string } = {},
+) {
+  const email = options.email ?? uniqueEmail(label);
+  const firstName = options.firstName ?? 'Test';
   const response = await request.post('/api/auth/sign-up/email', {
-    data: { firstName: 'Test', lastName: label, name: `Test ${label}`, email, password: GOOD_PASSWORD, role: 'family' },
+    data: {
+      firstName,
+      lastName: label,
+      name: `${firstName} ${label}`,
+      email,
+      password: GOOD_PASSWORD,
+      role: options.role ?? 'family',
+    },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const confirm = await request.get(await mailLink(request, email, CONFIRM_SUBJECT), { maxRedirects: 0 });
@@ -85,4 +97,27 @@ export async function logIn(page: Page, email: string, password: string) {
 /** The width the page's content takes beyond the screen (0 when nothing overflows sideways). */
 export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/**
+ * The e2e server's ADMIN_EMAILS (playwright.config.ts): an address on this list becomes admin
+ * when it is verified — the real way an installation gets its first admin. One address per spec
+ * file that needs an admin, so parallel workers never share one.
+ */
+export const E2E_ADMIN_EMAILS = {
+  adminArea: 'admin-area@e2e.example.tt',
+  userJourney: 'admin-journey@e2e.example.tt',
+  dashboards: 'admin-dashboards@e2e.example.tt',
+  spare: 'admin-spare@e2e.example.tt',
+} as const;
+
+/**
+ * A confirmed admin account for `slot`, made through sign-up and the e-mailed link. When the
+ * server was reused from an earlier local run the account already exists and is used as it is.
+ */
+export async function createConfirmedAdmin(request: APIRequestContext, slot: keyof typeof E2E_ADMIN_EMAILS) {
+  const email = E2E_ADMIN_EMAILS[slot];
+  const signIn = await request.post('/api/auth/sign-in/email', { data: { email, password: GOOD_PASSWORD } });
+  if (signIn.ok()) return { email, password: GOOD_PASSWORD };
+  return createConfirmedUser(request, 'Admin', { email, firstName: 'Ada' });
 }

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+
+/**
+ * The admin area's contracts (issue 8), shared by the API's validation and the web's forms.
+ * Every admin endpoint lives under /api/admin and answers 401 signed out, 403 for any role but admin.
+ */
+
+/** What the audit log records; one entry per admin action, written with the change itself. */
+export const ADMIN_AUDIT_ACTIONS = ['user.role_changed', 'user.deleted', 'support_request.status_changed'] as const;
+export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+export const MAX_ADMIN_SEARCH_CHARS = 100;
+
+/** `GET /api/admin/users?search=&role=&page=`: page numbers start at 1. */
+export const adminUsersQuerySchema = z.object({
+  search: z
+    .string()
+    .trim()
+    .max(MAX_ADMIN_SEARCH_CHARS, `Search for at most ${MAX_ADMIN_SEARCH_CHARS} characters.`)
+    .optional()
+    .default(''),
+  role: z.enum(ROLES).optional(),
+  page: z.coerce.number().int('Page is a whole number.').min(1, 'Pages start at 1.').max(10_000).optional().default(1),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+/** `PATCH /api/admin/users/:userId/role`. */
+export const adminRoleChangeSchema = z.object({
+  role: z.enum(ROLES, { error: 'Choose one of family, professional, community or admin.' }),
+});
+export type AdminRoleChange = z.infer<typeof adminRoleChangeSchema>;
+
+export const ADMIN_MESSAGES = {
+  cannotDeleteSelf: 'You cannot delete your own account from the admin area.',
+  cannotChangeOwnRole: 'You cannot change your own role. Ask another admin.',
+  userNotFound: 'That user no longer exists. The list has been refreshed.',
+} as const;
