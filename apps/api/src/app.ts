@@ -11,6 +11,7 @@ import { resolveAuthSecret } from './auth/auth-secret';
 import type { Database } from './db/client';
 import { createDatabaseHealth, type DatabaseHealth } from './db/health';
 import type { Env } from './env';
+import { adminRoutes } from './features/admin/admin.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { featureVotingRoutes } from './features/feature-voting/feature-voting.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -34,6 +35,7 @@ import { webAppRoutes } from './lib/web-app';
  */
 function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Mailer, logger: Logger) {
   return new Hono<AppBindings>()
+    .route('/', adminRoutes({ env, db, logger }))
     .route('/', healthRoutes(health))
     .route('/', publicConfigRoutes(env))
     .route('/', supportRoutes({ env, db, mailer, logger }))
@@ -76,6 +78,12 @@ export function createApp(deps: AppDeps) {
   const auth = deps.auth ?? createAppAuth({ ...deps, mailer });
 
   const api = apiRoutes(env, health, db, mailer, logger);
+  // Better Auth's own admin endpoints (list, set-role, remove, ban, impersonate…) would bypass the
+  // audit log and leave a deleted user's files and support requests behind: admin actions go
+  // through /api/admin only (decision 013).
+  api.all('/auth/admin/*', (c) => {
+    throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
+  });
   api.on(['GET', 'POST'], '/auth/*', authRoutes(auth, env));
   if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health));
   api.all('*', (c) => {

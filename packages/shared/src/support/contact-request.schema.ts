@@ -74,6 +74,18 @@ export type ContactChatData = z.infer<typeof contactChatDataSchema>;
 export const SUPPORT_REQUEST_STATUSES = ['new', 'in_progress', 'resolved'] as const;
 export type SupportRequestStatus = (typeof SUPPORT_REQUEST_STATUSES)[number];
 
+export const SUPPORT_REQUEST_STATUS_LABELS: Record<SupportRequestStatus, string> = {
+  new: 'New',
+  in_progress: 'In progress',
+  resolved: 'Resolved',
+};
+
+export const SUPPORT_ADMIN_PAGE_SIZE = 20;
+
+export const SUPPORT_ADMIN_MESSAGES = {
+  notFound: 'That support request no longer exists.',
+} as const;
+
 /** The greeting the WhatsApp Support link opens with. */
 export const WHATSAPP_GREETING = `Hello! I need some help with ${PRODUCT_NAME}.`;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { ChatAnswerValue } from '@tavara/shared/registration-chat/chat-state';
 import { isMultiSelectQuestion } from '@tavara/shared/registration-chat/flows';
 import {
@@ -22,6 +22,7 @@ import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema/profiles';
 import { communityDetails, familyDetails, professionalDetails } from '../../db/schema/registration';
 import { AppError } from '../../lib/app-error';
+import { profilePhotoDir } from '../../lib/upload-dirs';
 
 export const DETAILS_TABLES = {
   family: familyDetails,
@@ -94,7 +95,7 @@ export const photoUrl = (userId: string, file: string) =>
  * role's details row in one transaction), and keep the profile photo under DATA_DIR.
  */
 export function createRegistrationService(db: Database, dataDir: string) {
-  const photoDir = resolve(dataDir, 'uploads', 'profile-photos');
+  const photoDir = profilePhotoDir(dataDir);
 
   /** The role whose form this user may fill in: their own public role, and only that. */
   function formRoleOf(u: RegistrationUser, requested?: PublicRole): PublicRole {

@@ -1,6 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { ScreenshotType } from '@tavara/shared/support/contact-request.schema';
+import { supportScreenshotDir } from '../../lib/upload-dirs';
 
 /**
  * The image type of `bytes`, recognised by their first bytes (magic numbers), or null. The
@@ -30,7 +31,7 @@ const EXTENSIONS: Record<ScreenshotType, string> = {
  * request's id (a UUID the server made) and the sniffed type — never by anything the user sent.
  */
 export function createScreenshotStore(dataDir: string) {
-  const dir = resolve(dataDir, 'uploads', 'support');
+  const dir = supportScreenshotDir(dataDir);
   const pathOf = (fileName: string) => {
     if (!/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(fileName)) throw new Error('not a screenshot file name');
     return join(dir, fileName);

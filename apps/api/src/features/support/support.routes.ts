@@ -4,6 +4,7 @@ import {
   contactFieldsSchema,
   MAX_CONTACT_REQUEST_BYTES,
   MAX_SCREENSHOT_BYTES,
+  SUPPORT_ADMIN_PAGE_SIZE,
   SUPPORT_REQUEST_STATUSES,
 } from '@tavara/shared/support/contact-request.schema';
 import { Hono } from 'hono';
@@ -57,8 +58,10 @@ function parseChatData(text: string | undefined) {
  * - `POST  /support/requests` — anyone (multipart: name, email, message, optional chatData JSON
  *   and screenshot image ≤ 5 MB) → 201 `{ id, emailed }`. Rate-limited per client address and
  *   per typed e-mail; the whole body is limited to MAX_CONTACT_REQUEST_BYTES.
- * - `GET   /support/requests` — admin: the newest requests → `{ requests }`
- * - `PATCH /support/requests/:id` — admin: `{ status }` → `{ request }`
+ * - `GET   /support/requests?status=&page=` — admin: the newest requests (previews) →
+ *   `{ requests, total, counts, page, pageSize }`
+ * - `GET   /support/requests/:id` — admin: one request with its chat transcript → `{ request }`
+ * - `PATCH /support/requests/:id` — admin: `{ status }` → `{ request }`; audited
  * - `GET   /support/requests/:id/screenshot` — admin: the image, as a download
  */
 export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; logger: Logger }) {
@@ -132,9 +135,25 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
         return c.json(result, 201);
       },
     )
-    .get('/support/requests', requireRole('admin'), async (c) => {
+    .get(
+      '/support/requests',
+      requireRole('admin'),
+      validate(
+        'query',
+        z.object({
+          status: z.enum(SUPPORT_REQUEST_STATUSES).optional(),
+          page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+        }),
+      ),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        const { status, page } = c.req.valid('query');
+        return c.json(await requests.list({ page, pageSize: SUPPORT_ADMIN_PAGE_SIZE, ...(status ? { status } : {}) }));
+      },
+    )
+    .get('/support/requests/:id', requireRole('admin'), validate('param', idParam), async (c) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ requests: await requests.list() });
+      return c.json({ request: await requests.get(c.req.valid('param').id) });
     })
     .patch(
       '/support/requests/:id',
@@ -142,7 +161,7 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
       validate('param', idParam),
       validate('json', z.object({ status: z.enum(SUPPORT_REQUEST_STATUSES) })),
       async (c) => {
-        const request = await requests.setStatus(c.req.valid('param').id, c.req.valid('json').status);
+        const request = await requests.setStatus(c.get('user'), c.req.valid('param').id, c.req.valid('json').status);
         return c.json({ request });
       },
     )

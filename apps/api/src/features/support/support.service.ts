@@ -3,13 +3,16 @@ import {
   type ContactChatData,
   type ContactFields,
   type ScreenshotType,
+  SUPPORT_ADMIN_MESSAGES,
+  SUPPORT_REQUEST_STATUSES,
   type SupportRequestStatus,
 } from '@tavara/shared/support/contact-request.schema';
-import { desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { supportRateLimits, supportRequests } from '../../db/schema/support';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import { type AuditActor, recordAdminAction } from '../../lib/audit-log';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { createWindowCounter, type WindowRule } from '../../lib/window-counter';
@@ -127,38 +130,99 @@ export function createSupportRequests(deps: {
       return { id, emailed };
     },
 
-    /** For admins: the newest requests first, without screenshot contents. */
-    list(limit = 100) {
-      return db
-        .select({
-          id: supportRequests.id,
-          userId: supportRequests.userId,
-          name: supportRequests.name,
-          email: supportRequests.email,
-          message: supportRequests.message,
-          chatData: supportRequests.chatData,
-          hasScreenshot: supportRequests.screenshotFile,
-          screenshotType: supportRequests.screenshotType,
-          screenshotBytes: supportRequests.screenshotBytes,
-          status: supportRequests.status,
-          mailStatus: supportRequests.mailStatus,
-          createdAt: supportRequests.createdAt,
-          updatedAt: supportRequests.updatedAt,
-        })
-        .from(supportRequests)
-        .orderBy(desc(supportRequests.createdAt))
-        .limit(limit)
-        .then((rows) => rows.map((row) => ({ ...row, hasScreenshot: row.hasScreenshot !== null })));
+    /**
+     * For admins: the newest requests first, optionally of one status, a page at a time. The
+     * list carries no transcript or screenshot — only whether there is one (see `get`).
+     */
+    async list(options: { status?: SupportRequestStatus; page: number; pageSize: number }) {
+      const where = options.status ? eq(supportRequests.status, options.status) : undefined;
+      const [rows, [counted], byStatus] = await Promise.all([
+        db
+          .select({
+            id: supportRequests.id,
+            name: supportRequests.name,
+            email: supportRequests.email,
+            message: supportRequests.message,
+            hasChat: sql<boolean>`${supportRequests.chatData} is not null`,
+            hasScreenshot: sql<boolean>`${supportRequests.screenshotFile} is not null`,
+            status: supportRequests.status,
+            mailStatus: supportRequests.mailStatus,
+            createdAt: supportRequests.createdAt,
+          })
+          .from(supportRequests)
+          .where(where)
+          .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
+          .limit(options.pageSize)
+          .offset((options.page - 1) * options.pageSize),
+        db.select({ total: count() }).from(supportRequests).where(where),
+        db
+          .select({ status: supportRequests.status, total: count() })
+          .from(supportRequests)
+          .groupBy(supportRequests.status),
+      ]);
+      const counts = Object.fromEntries(SUPPORT_REQUEST_STATUSES.map((status) => [status, 0])) as Record<
+        SupportRequestStatus,
+        number
+      >;
+      for (const row of byStatus) counts[row.status as SupportRequestStatus] = Number(row.total);
+      return {
+        requests: rows.map((row) => ({
+          ...row,
+          // A preview only; the detail has the whole message.
+          message: row.message.length > 160 ? `${row.message.slice(0, 157)}…` : row.message,
+          status: row.status as SupportRequestStatus,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        total: counted?.total ?? 0,
+        counts,
+        page: options.page,
+        pageSize: options.pageSize,
+      };
     },
 
-    async setStatus(id: string, status: SupportRequestStatus) {
-      const [row] = await db
-        .update(supportRequests)
-        .set({ status, updatedAt: new Date() })
-        .where(eq(supportRequests.id, id))
-        .returning({ id: supportRequests.id, status: supportRequests.status });
-      if (!row) throw new AppError('not_found', 'No such support request.');
-      return row;
+    /** For admins: one request in full, with the attached chat transcript. */
+    async get(id: string) {
+      const [row] = await db.select().from(supportRequests).where(eq(supportRequests.id, id));
+      if (!row) throw new AppError('not_found', SUPPORT_ADMIN_MESSAGES.notFound);
+      return {
+        id: row.id,
+        userId: row.userId,
+        name: row.name,
+        email: row.email,
+        message: row.message,
+        chatData: row.chatData,
+        screenshot: row.screenshotFile ? { type: row.screenshotType, bytes: row.screenshotBytes } : null,
+        status: row.status as SupportRequestStatus,
+        mailStatus: row.mailStatus,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    },
+
+    /** Sets the status (e.g. resolved) and writes the admin's action to the audit log, together. */
+    async setStatus(actor: AuditActor, id: string, status: SupportRequestStatus) {
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: supportRequests.status })
+          .from(supportRequests)
+          .where(eq(supportRequests.id, id))
+          .for('update');
+        if (!before) throw new AppError('not_found', SUPPORT_ADMIN_MESSAGES.notFound);
+        const [row] = await tx
+          .update(supportRequests)
+          .set({ status, updatedAt: new Date() })
+          .where(eq(supportRequests.id, id))
+          .returning({ id: supportRequests.id, status: supportRequests.status });
+        if (before.status !== status) {
+          await recordAdminAction(tx, actor, {
+            action: 'support_request.status_changed',
+            targetType: 'support_request',
+            targetId: id,
+            details: { from: before.status, to: status },
+          });
+        }
+        return row as { id: string; status: SupportRequestStatus };
+      });
     },
 
     async readScreenshot(id: string) {

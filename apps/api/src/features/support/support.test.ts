@@ -72,8 +72,10 @@ describe('contact support requests', () => {
       status: 'new',
       mailStatus: 'sent',
       hasScreenshot: true,
-      screenshotType: 'image/png',
+      hasChat: false,
     });
+    const detail = (await (await admin.client.get(`/api/support/requests/${id}`)).json()) as { request: unknown };
+    expect(detail.request).toMatchObject({ id, email, screenshot: { type: 'image/png' }, chatData: null });
   });
 
   it('a <script> in every field arrives inert: escaped in the HTML e-mail, plain data in the admin view', async () => {
@@ -104,8 +106,13 @@ describe('contact support requests', () => {
 
     const list = await admin.client.get('/api/support/requests');
     expect(list.headers.get('content-type')).toContain('application/json');
-    const { requests } = (await list.json()) as { requests: Array<{ id: string; name: string }> };
-    expect(requests.find((r) => r.id === id)?.name).toBe(XSS);
+    const { requests } = (await list.json()) as { requests: Array<{ id: string; name: string; hasChat: boolean }> };
+    expect(requests.find((r) => r.id === id)).toMatchObject({ name: XSS, hasChat: true });
+    const detail = await admin.client.get(`/api/support/requests/${id}`);
+    expect(detail.headers.get('content-type')).toContain('application/json');
+    expect(((await detail.json()) as { request: { chatData: unknown } }).request.chatData).toEqual(
+      JSON.parse(chatData),
+    );
   });
 
   it('missing or invalid fields answer 422 with a message per field, and nothing is stored', async () => {
@@ -166,10 +173,10 @@ describe('contact support requests', () => {
     const res = await sendContact(family.client);
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const { requests } = (await (await admin.client.get('/api/support/requests')).json()) as {
-      requests: Array<{ id: string; userId: string | null }>;
+    const { request } = (await (await admin.client.get(`/api/support/requests/${id}`)).json()) as {
+      request: { id: string; userId: string | null };
     };
-    expect(requests.find((r) => r.id === id)?.userId).toBe(family.id);
+    expect(request.userId).toBe(family.id);
 
     const foreign = await sendContact(family.client, {}, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
@@ -188,6 +195,7 @@ describe('contact support requests', () => {
     for (const [who, client] of others) {
       const expected = who === 'anonymous' ? 401 : 403;
       expect((await client.get('/api/support/requests')).status, who).toBe(expected);
+      expect((await client.get(`/api/support/requests/${id}`)).status, who).toBe(expected);
       expect((await client.get(`/api/support/requests/${id}/screenshot`)).status, who).toBe(expected);
       const patch = await client.request(`/api/support/requests/${id}`, {
         method: 'PATCH',

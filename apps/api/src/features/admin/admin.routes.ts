@@ -1,0 +1,57 @@
+import { ADMIN_USERS_PAGE_SIZE, adminRoleChangeSchema, adminUsersQuerySchema } from '@tavara/shared/admin/admin';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppBindings } from '../../app-types';
+import { requireRole } from '../../auth/require-user';
+import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import { listAdminActions } from '../../lib/audit-log';
+import type { Logger } from '../../lib/logger';
+import { validate } from '../../lib/validate';
+import { createAdminUsers } from './admin-users.service';
+import { getFeatureVoteStats } from './feature-vote-stats.service';
+
+const userParam = z.object({ userId: z.string().min(1).max(100) });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
+
+/**
+ * The admin area (issue 8). Every route is behind `requireRole('admin')`: 401 signed out, 403
+ * for family, professional and community users — whatever the web app shows or hides.
+ *
+ * - `GET    /admin/users?search=&role=&page=` — `{ users, total, page, pageSize }`
+ * - `PATCH  /admin/users/:userId/role` `{ role }` — `{ user }`; audited; not on oneself (409)
+ * - `DELETE /admin/users/:userId` — `{ deleted }`; the account and all its data; audited; not oneself (409)
+ * - `GET    /admin/audit-log?page=` — `{ entries, total, page, pageSize }`, newest first
+ * - `GET    /admin/feature-votes` — votes per feature (and by voter role) and per status
+ *
+ * Support requests have their admin routes beside the contact form (support.routes.ts).
+ */
+export function adminRoutes(deps: { env: Env; db: Database; logger: Logger }) {
+  const users = createAdminUsers({ db: deps.db, dataDir: deps.env.DATA_DIR, logger: deps.logger });
+  return new Hono<AppBindings>()
+    .use('/admin/*', requireRole('admin'))
+    .use('/admin/*', async (c, next) => {
+      await next();
+      c.header('Cache-Control', 'no-store');
+    })
+    .get('/admin/users', validate('query', adminUsersQuerySchema), async (c) => {
+      return c.json(await users.list(c.req.valid('query')));
+    })
+    .patch(
+      '/admin/users/:userId/role',
+      validate('param', userParam),
+      validate('json', adminRoleChangeSchema),
+      async (c) => {
+        const actor = c.get('user');
+        const updated = await users.changeRole(actor, c.req.valid('param').userId, c.req.valid('json').role);
+        return c.json({ user: updated });
+      },
+    )
+    .delete('/admin/users/:userId', validate('param', userParam), async (c) => {
+      return c.json(await users.deleteUser(c.get('user'), c.req.valid('param').userId));
+    })
+    .get('/admin/audit-log', validate('query', pageQuery), async (c) => {
+      return c.json(await listAdminActions(deps.db, c.req.valid('query').page, ADMIN_USERS_PAGE_SIZE));
+    })
+    .get('/admin/feature-votes', async (c) => c.json(await getFeatureVoteStats(deps.db)));
+}
