@@ -72,6 +72,9 @@ export async function createConfirmedUser(
   const email = options.email ?? uniqueEmail(label);
   const firstName = options.firstName ?? 'Test';
   const response = await request.post('/api/auth/sign-up/email', {
+    // The request context may already hold a session cookie (an earlier helper call), and Better
+    // Auth refuses a cookie-carrying post without the app's Origin, as a browser would send it.
+    headers: { origin: APP_URL },
     data: {
       firstName,
       lastName: label,
@@ -117,7 +120,10 @@ export const E2E_ADMIN_EMAILS = {
  */
 export async function createConfirmedAdmin(request: APIRequestContext, slot: keyof typeof E2E_ADMIN_EMAILS) {
   const email = E2E_ADMIN_EMAILS[slot];
-  const signIn = await request.post('/api/auth/sign-in/email', { data: { email, password: GOOD_PASSWORD } });
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers: { origin: APP_URL },
+    data: { email, password: GOOD_PASSWORD },
+  });
   if (signIn.ok()) return { email, password: GOOD_PASSWORD };
   return createConfirmedUser(request, 'Admin', { email, firstName: 'Ada' });
 }

@@ -53,6 +53,7 @@ const PAGES: Partial<Record<RoutePath, Page>> = {
   '/family/features-overview': lazyPage(() => import('./routes/family-features-overview-page')),
   '/professional/features-overview': lazyPage(() => import('./routes/professional-features-overview-page')),
   '/community/features-overview': lazyPage(() => import('./routes/community-features-overview-page')),
+  '/dashboard/admin': lazyPage(() => import('./routes/dashboard/admin-dashboard-route')),
   '/registration/family': RegistrationRoute,
   '/registration/professional': RegistrationRoute,
   '/registration/professional-fix': RegistrationRoute,
