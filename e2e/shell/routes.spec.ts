@@ -17,6 +17,7 @@ const BUILT_PAGE_HEADINGS: Partial<Record<string, string>> = {
   '/family/features-overview': 'Family features',
   '/professional/features-overview': 'Professional features',
   '/community/features-overview': 'Community features',
+  '/dashboard/admin': 'Admin Dashboard',
 };
 
 /** Pages that ask a signed-out visitor to sign in first, with the action they name. */
