@@ -35,7 +35,8 @@ export const ROLE_PAGES: Record<Role, readonly PageLink[]> = {
   ],
   admin: [
     { to: ROLE_DASHBOARD_PATHS.admin, label: dashboardLabel('admin') },
+    { to: '/dashboard/admin?tab=support', label: 'Support requests' },
+    { to: '/dashboard/admin?tab=votes', label: 'Feature votes' },
     { to: '/admin/user-journey', label: 'User Journey' },
-    { to: '/features', label: 'Feature requests' },
   ],
 };
