@@ -84,7 +84,8 @@ export default defineConfig({
         // tests cover the limits themselves (refused in production).
         AUTH_RATE_LIMIT_DISABLED: 'true',
         // E2E_ADMIN_EMAILS in e2e/auth/accounts.ts: these become admin once verified.
-        ADMIN_EMAILS: 'admin-area@e2e.example.tt,admin-journey@e2e.example.tt,admin-dashboards@e2e.example.tt,admin-spare@e2e.example.tt',
+        ADMIN_EMAILS:
+          'admin-area@e2e.example.tt,admin-journey@e2e.example.tt,admin-dashboards@e2e.example.tt,admin-spare@e2e.example.tt',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
         OPENAI_API_KEY: 'sk-e2e-fake-key',

@@ -94,10 +94,16 @@ export function NextSteps({
               <Circle aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-ink-muted" />
             )}
             <div className="min-w-0">
-              <h3 className="font-semibold">
+              <h3 className="flex flex-wrap items-center gap-x-2 gap-y-1 font-semibold">
                 {step.title}
-                <span className={cn('ml-2 text-sm font-semibold', step.done ? 'text-success' : 'text-ink-muted')}>
-                  {step.done ? '— Done' : '— To do'}
+                <span
+                  className={cn(
+                    'rounded-full border px-2 text-sm',
+                    step.done ? 'border-success/40 bg-surface text-success' : 'border-line-strong text-ink-muted',
+                  )}
+                >
+                  <span className="sr-only">: </span>
+                  {step.done ? 'Done' : 'To do'}
                 </span>
               </h3>
               <p className="mt-0.5 text-ink-muted">{step.text}</p>

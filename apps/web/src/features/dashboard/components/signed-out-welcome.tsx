@@ -54,7 +54,7 @@ export function SignedOutWelcome({ role, title, onStartChat }: SignedOutWelcomeP
             Sign in to see your own dashboard: your details, your next steps and your votes.
           </p>
         </div>
-        <div className="flex flex-col gap-3 md:w-72">
+        <div className="flex flex-col gap-3 md:w-80">
           <Link
             to="/auth"
             className={cn(

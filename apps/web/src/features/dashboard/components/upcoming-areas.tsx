@@ -24,14 +24,12 @@ export function UpcomingAreas({ role, votedIds }: { role: PublicRole; votedIds?:
             key={area.title}
             className="flex flex-col rounded-card border border-dashed border-line-strong bg-surface p-5"
           >
-            <div className="flex flex-wrap items-center gap-2">
-              <h3 className="text-lg font-semibold">{area.title}</h3>
-              <span className="inline-flex items-center gap-1 rounded-full border border-line-strong bg-canvas px-2.5 py-0.5 text-sm font-semibold text-ink-muted">
-                <Construction aria-hidden="true" className="size-4" />
-                Not built yet
-              </span>
-            </div>
-            <p className="mt-1 flex-1 text-ink-muted">{area.description}</p>
+            <h3 className="text-lg font-semibold">{area.title}</h3>
+            <span className="mt-1 inline-flex items-center gap-1 self-start rounded-full border border-line-strong bg-canvas px-2.5 py-0.5 text-sm font-semibold text-ink-muted">
+              <Construction aria-hidden="true" className="size-4" />
+              Not built yet
+            </span>
+            <p className="mt-2 flex-1 text-ink-muted">{area.description}</p>
             {area.featureId ? (
               <Link
                 to={featureVotePath(area.featureId)}
