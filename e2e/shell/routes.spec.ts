@@ -18,6 +18,10 @@ const BUILT_PAGE_HEADINGS: Partial<Record<string, string>> = {
   '/professional/features-overview': 'Professional features',
   '/community/features-overview': 'Community features',
   '/dashboard/admin': 'Admin Dashboard',
+  // Signed out, the role dashboards show their welcome under the route's title.
+  '/dashboard/family': 'Family Dashboard',
+  '/dashboard/professional': 'Professional Dashboard',
+  '/dashboard/community': 'Community Dashboard',
 };
 
 /** Pages that ask a signed-out visitor to sign in first, with the action they name. */

@@ -12,6 +12,7 @@ import type { Database } from './db/client';
 import { createDatabaseHealth, type DatabaseHealth } from './db/health';
 import type { Env } from './env';
 import { adminRoutes } from './features/admin/admin.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { featureVotingRoutes } from './features/feature-voting/feature-voting.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -41,6 +42,7 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
     .route('/', supportRoutes({ env, db, mailer, logger }))
     .route('/', featureVotingRoutes(db))
     .route('/', profileRoutes(db))
+    .route('/', dashboardRoutes(db))
     .route('/', passwordResetRoutes(db))
     .route('/', devMailboxRoutes(env, db))
     .route('/', registrationChatRoutes(env, db))

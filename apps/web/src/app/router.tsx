@@ -46,6 +46,7 @@ const APP_OVERLAYS = <AppOverlays />;
  * page inside the layout until its issue adds its page here.
  */
 const RegistrationRoute = lazyPage(() => import('./routes/registration/registration-route'));
+const RoleDashboardRoute = lazyPage(() => import('./routes/dashboard/role-dashboard-route'));
 const PAGES: Partial<Record<RoutePath, Page>> = {
   '/features': lazyPage(() => import('./routes/features-page')),
   '/about': lazyPage(() => import('./routes/about-page')),
@@ -58,6 +59,9 @@ const PAGES: Partial<Record<RoutePath, Page>> = {
   '/registration/professional': RegistrationRoute,
   '/registration/professional-fix': RegistrationRoute,
   '/registration/community': RegistrationRoute,
+  '/dashboard/family': RoleDashboardRoute,
+  '/dashboard/professional': RoleDashboardRoute,
+  '/dashboard/community': RoleDashboardRoute,
 };
 
 /** Pages that render without the data cache (kept off TanStack Query for a light first load). */

@@ -22,3 +22,11 @@ export const ROLE_REGISTRATION_PATHS: Record<Role, string> = {
 export function dashboardLabel(role: Role): string {
   return `${role.charAt(0).toUpperCase()}${role.slice(1)} Dashboard`;
 }
+
+/**
+ * `/auth?tab=signup&role=professional` opens the Sign Up tab with that role already chosen (the
+ * role dashboards' "Create an account"). Any other value is ignored.
+ */
+export const SIGN_UP_TAB_PARAM = 'tab';
+export const SIGN_UP_TAB_VALUE = 'signup';
+export const SIGN_UP_ROLE_PARAM = 'role';

@@ -16,6 +16,7 @@ import {
   type RegistrationAnswers,
   type SavedRegistration,
 } from '@tavara/shared/registration/registration';
+import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
 import { isPublicRole, type PublicRole } from '@tavara/shared/roles';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -86,9 +87,8 @@ const PHOTO_EXTENSIONS: Record<ProfilePhotoType, string> = {
   'image/webp': 'webp',
 };
 
-/** The URL the app shows a user's photo at; `v` changes with each upload so caches refresh. */
-export const photoUrl = (userId: string, file: string) =>
-  `/api/registration/photo/${encodeURIComponent(userId)}?v=${encodeURIComponent(file.split('.')[0]?.slice(-8) ?? '')}`;
+/** The URL the app shows a user's photo at (shared with the dashboard). */
+export const photoUrl = profilePhotoUrl;
 
 /**
  * Registration forms (issue 6): read the saved form for edit mode, save it (profile row + the

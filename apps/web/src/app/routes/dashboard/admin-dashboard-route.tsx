@@ -1,11 +1,11 @@
-import { ROLE_DASHBOARD_PATHS } from '@tavara/shared/roles';
 import { ShieldCheck } from 'lucide-react';
-import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
 import { useAuth } from '@/lib/auth';
+import { useOwnDashboardRedirect } from './use-own-dashboard-redirect';
 
 /**
  * /dashboard/admin. Signed out: what this area is, and the way in through sign-in (the
@@ -15,16 +15,9 @@ import { useAuth } from '@/lib/auth';
  */
 export default function AdminDashboardRoute() {
   const auth = useAuth();
-  const navigate = useNavigate();
-  const otherRole = auth.user && auth.role !== 'admin';
+  const { redirecting } = useOwnDashboardRedirect('admin');
 
-  useEffect(() => {
-    if (!auth.loading && otherRole) {
-      void navigate(auth.role ? ROLE_DASHBOARD_PATHS[auth.role] : '/', { replace: true });
-    }
-  }, [auth.loading, auth.role, otherRole, navigate]);
-
-  if (auth.loading || otherRole) {
+  if (auth.loading || redirecting) {
     return (
       <div role="status" className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-10">
         <span className="sr-only">Loading the dashboard...</span>
@@ -62,6 +55,18 @@ export default function AdminDashboardRoute() {
             </Button>
           </div>
         </section>
+      </div>
+    );
+  }
+
+  if (auth.role !== 'admin') {
+    // Signed in, but the account's role could not be read: nothing to redirect to.
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="mb-6 text-3xl font-bold">Admin Dashboard</h1>
+        <Notice tone="info" title="This area is for admins">
+          <p>Your account does not have the admin role.</p>
+        </Notice>
       </div>
     );
   }

@@ -4,8 +4,9 @@ import { useCallback, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@tavara/shared/auth/auth-messages';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
-import type { PublicRole } from '@tavara/shared/roles';
+import { isPublicRole, type PublicRole } from '@tavara/shared/roles';
 import { Notice } from '@/components/ui/notice';
+import { SIGN_UP_ROLE_PARAM, SIGN_UP_TAB_PARAM, SIGN_UP_TAB_VALUE } from '@/config/paths';
 import { INITIAL_AUTH_CHECK, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
@@ -36,7 +37,10 @@ export function AuthPage() {
   const action = params.get('action');
   const resetSuccess = (location.state as { resetSuccess?: unknown } | null)?.resetSuccess === true;
 
-  const [tab, setTab] = useState<Tab>('login');
+  // `?tab=signup&role=…` (a role dashboard's "Create an account"): the Sign Up tab, role chosen.
+  const [tab, setTab] = useState<Tab>(() => (params.get(SIGN_UP_TAB_PARAM) === SIGN_UP_TAB_VALUE ? 'signup' : 'login'));
+  const requestedRole = params.get(SIGN_UP_ROLE_PARAM);
+  const initialRole = isPublicRole(requestedRole) ? requestedRole : undefined;
   const [view, setView] = useState<View>('tabs');
   const [email, setEmail] = useState('');
   const [registration, setRegistration] = useState<{ email: string; role: PublicRole } | null>(null);
@@ -126,6 +130,7 @@ export function AuthPage() {
                 />
               ) : (
                 <SignUpForm
+                  initialRole={initialRole}
                   email={email}
                   onEmailChange={setEmail}
                   onRegistered={(done) => {

@@ -19,6 +19,8 @@ const FIELD_ORDER = ['firstName', 'lastName', 'email', 'password'] as const;
 type Field = (typeof FIELD_ORDER)[number];
 
 export interface SignUpFormProps {
+  /** The role chosen when the form opens (default: spec §2's family). */
+  initialRole?: PublicRole;
   email: string;
   onEmailChange: (email: string) => void;
   /** Sign-up worked and waits for the e-mail confirmation (no session yet). */
@@ -30,9 +32,9 @@ export interface SignUpFormProps {
  * session: the profile is ensured, the store loads the user and the page's post-login redirect
  * takes over. Otherwise the chosen role is remembered for after the confirmation link.
  */
-export function SignUpForm({ email, onEmailChange, onRegistered }: SignUpFormProps) {
+export function SignUpForm({ initialRole = DEFAULT_ROLE, email, onEmailChange, onRegistered }: SignUpFormProps) {
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
-  const [role, setRole] = useState<PublicRole>(DEFAULT_ROLE);
+  const [role, setRole] = useState<PublicRole>(initialRole);
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});

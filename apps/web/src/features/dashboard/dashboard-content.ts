@@ -1,0 +1,64 @@
+import { HandHeart, Stethoscope, Users, type LucideIcon } from 'lucide-react';
+import type { PublicRole } from '@tavara/shared/roles';
+
+export interface RoleDashboardContent {
+  readonly Icon: LucideIcon;
+  /** The signed-out banner's heading under the page title. */
+  readonly welcome: string;
+  /** What this role is for, in one honest paragraph. */
+  readonly intro: string;
+  /** What works for this role today — said plainly, nothing that is not built. */
+  readonly availableNow: readonly string[];
+  /** The signed-out chat button, e.g. "Chat with us about care". */
+  readonly chatLabel: string;
+  /** Tailwind classes in the role's colour (tokens in styles.css). */
+  readonly accent: { readonly text: string; readonly bg: string; readonly soft: string; readonly border: string };
+}
+
+/** The words and colours of each public role's dashboard (family blue, professional green, community amber). */
+export const ROLE_DASHBOARD_CONTENT: Readonly<Record<PublicRole, RoleDashboardContent>> = {
+  family: {
+    Icon: Users,
+    welcome: 'Welcome, families',
+    intro:
+      'This is where a family arranging care for a loved one at home will find everything in one place. Today you can tell us what care you need and shape what we build next.',
+    availableNow: [
+      'Describe your loved one’s care needs in a guided chat, one question at a time',
+      'Fill in your family registration form — prefilled from the chat',
+      'Vote for the features you want next',
+    ],
+    chatLabel: 'Chat with us about care',
+    accent: { text: 'text-family', bg: 'bg-family', soft: 'bg-family-soft', border: 'border-family' },
+  },
+  professional: {
+    Icon: Stethoscope,
+    welcome: 'Welcome, care professionals',
+    intro:
+      'This is where nurses, aides, therapists, specialists and agencies will find families who need their skills. Today you can register your experience and shape what we build next.',
+    availableNow: [
+      'Tell us about your role, experience and availability in a guided chat',
+      'Fill in your professional registration form — prefilled from the chat',
+      'Vote for the tools you want next',
+    ],
+    chatLabel: 'Chat with us about joining',
+    accent: {
+      text: 'text-professional',
+      bg: 'bg-professional',
+      soft: 'bg-professional-soft',
+      border: 'border-professional',
+    },
+  },
+  community: {
+    Icon: HandHeart,
+    welcome: 'Welcome, community members',
+    intro:
+      'This is where volunteers, organisers and neighbours will find ways to support caregivers near them. Today you can tell us how you would like to help and shape what we build next.',
+    availableNow: [
+      'Tell us how you would like to help in a guided chat',
+      'Fill in your community registration form — prefilled from the chat',
+      'Vote for the features you want next',
+    ],
+    chatLabel: 'Chat with us about helping',
+    accent: { text: 'text-community', bg: 'bg-community', soft: 'bg-community-soft', border: 'border-community' },
+  },
+};

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_ROLES } from '../roles';
+import {
+  CHECKLIST_STEPS,
+  computeChecklist,
+  UPCOMING_AREAS,
+  type ChecklistFacts,
+  type ChecklistStepDefinition,
+} from './dashboard';
+
+const NOTHING: ChecklistFacts = { profileComplete: false, chatCompleted: false, photoAdded: false };
+const EVERYTHING: ChecklistFacts = { profileComplete: true, chatCompleted: true, photoAdded: true };
+
+const doneIds = (facts: ChecklistFacts) =>
+  computeChecklist('family', facts)
+    .steps.filter((step) => step.done)
+    .map((step) => step.id);
+
+describe('next-steps checklist', () => {
+  it.each([
+    [NOTHING, [], 0, 0],
+    [{ ...NOTHING, profileComplete: true }, ['profile'], 1, 33],
+    [{ ...NOTHING, chatCompleted: true }, ['chat'], 1, 33],
+    [{ ...NOTHING, photoAdded: true }, ['photo'], 1, 33],
+    [{ ...EVERYTHING, chatCompleted: false }, ['profile', 'photo'], 2, 67],
+    [EVERYTHING, ['profile', 'chat', 'photo'], 3, 100],
+  ] as const)('facts %o: done %o (%i of 3, %i%%)', (facts, done, doneCount, percent) => {
+    const checklist = computeChecklist('family', facts);
+    expect(doneIds(facts)).toEqual(done);
+    expect(checklist).toMatchObject({ doneCount, totalCount: 3, percent });
+  });
+
+  it('every public role gets the same three steps, in order; admins and unknown roles get none', () => {
+    for (const role of PUBLIC_ROLES) {
+      expect(computeChecklist(role, NOTHING).steps.map((step) => step.id)).toEqual(['profile', 'chat', 'photo']);
+    }
+    expect(computeChecklist('admin', EVERYTHING)).toEqual({ steps: [], doneCount: 0, totalCount: 0, percent: 0 });
+    expect(computeChecklist(null, EVERYTHING).totalCount).toBe(0);
+  });
+
+  it('an undone step says what to do and where; a done one says it is done', () => {
+    const [undone] = computeChecklist('community', NOTHING).steps;
+    expect(undone).toMatchObject({ done: false, action: 'registration-form', text: CHECKLIST_STEPS[0]?.todo });
+    const [done] = computeChecklist('community', EVERYTHING).steps;
+    expect(done).toMatchObject({ done: true, text: CHECKLIST_STEPS[0]?.doneText });
+  });
+
+  it('a later step is one more definition: it joins the list and the counts for its roles only', () => {
+    const extra: ChecklistStepDefinition = {
+      id: 'care-plan',
+      roles: ['family'],
+      title: 'Add a care plan',
+      todo: 'Plan the first week of care.',
+      doneText: 'Your first care plan is ready.',
+      actionLabel: 'Plan care',
+      action: 'registration-form',
+      isDone: () => false,
+    };
+    const definitions = [...CHECKLIST_STEPS, extra];
+    expect(computeChecklist('family', EVERYTHING, definitions)).toMatchObject({
+      doneCount: 3,
+      totalCount: 4,
+      percent: 75,
+    });
+    expect(computeChecklist('professional', EVERYTHING, definitions)).toMatchObject({ totalCount: 3, percent: 100 });
+  });
+});
+
+describe('areas not built yet', () => {
+  it('every role has some, each with a title and a description, and no area is listed twice', () => {
+    for (const role of PUBLIC_ROLES) {
+      const areas = UPCOMING_AREAS[role];
+      expect(areas.length).toBeGreaterThan(0);
+      expect(new Set(areas.map((area) => area.title)).size).toBe(areas.length);
+      for (const area of areas) {
+        expect(area.title.trim()).not.toBe('');
+        expect(area.description.trim()).not.toBe('');
+      }
+    }
+  });
+});
