@@ -14,9 +14,8 @@ import { familyDetails } from '../../db/schema/registration';
 import { supportRequests } from '../../db/schema/support';
 import { createVerifiedUser, signInElsewhere, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { saveRegistration, TINY_PNG, uploadProfilePhoto } from '../../testing/registration-requests';
 import type { TestClient } from '../../testing/test-client';
-
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 const json = (method: string, body?: unknown) => ({
   method,
@@ -40,24 +39,9 @@ const listUsers = async (client: TestClient, query: string) =>
 /** A family user with something in every place a user's data lives. */
 async function createFamilyWithData(t: TestApp): Promise<TestUser & { sessionId: string }> {
   const family = await createVerifiedUser(t, { role: 'family', firstName: 'Keisha', lastName: 'Ramdass' });
-  const saved = await family.client.request(
-    '/api/registration/family',
-    json('PUT', {
-      answers: {
-        first_name: 'Keisha',
-        last_name: 'Ramdass',
-        phone_number: '+1 868 555 1234',
-        care_location: 'Arima',
-        care_recipient_name: 'Joyce Ramdass',
-        relationship_to_recipient: 'parent',
-        care_type: ['in_home_care'],
-      },
-    }),
-  );
+  const saved = await saveRegistration(family.client, 'family');
   expect(saved.status, await saved.clone().text()).toBe(200);
-  const photo = new FormData();
-  photo.append('photo', new File([PNG], 'me.png', { type: 'image/png' }));
-  expect((await family.client.request('/api/registration/photo', { method: 'POST', body: photo })).status).toBe(201);
+  expect((await uploadProfilePhoto(family.client)).status).toBe(201);
 
   const sessionId = randomBytes(16).toString('base64url');
   const put = await family.client.request(
@@ -86,7 +70,7 @@ async function createFamilyWithData(t: TestApp): Promise<TestUser & { sessionId:
   contact.append('name', 'Keisha Ramdass');
   contact.append('email', family.email);
   contact.append('message', 'The photo upload did not work the first time.');
-  contact.append('screenshot', new File([PNG], 'screen.png', { type: 'image/png' }));
+  contact.append('screenshot', new File([TINY_PNG], 'screen.png', { type: 'image/png' }));
   expect((await family.client.request('/api/support/requests', { method: 'POST', body: contact })).status).toBe(201);
   return { ...family, sessionId };
 }

@@ -8,30 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_SEED } from '../../db/seed/features.seed';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { saveRegistration, uploadProfilePhoto } from '../../testing/registration-requests';
 import type { TestClient } from '../../testing/test-client';
-
-// Tiny but real PNG header: the server checks photos by content.
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-
-const FORMS: Record<PublicRole, Record<string, unknown>> = {
-  family: {
-    first_name: 'Keisha',
-    last_name: 'Ramdass',
-    phone_number: '+1 868 555 1234',
-    care_location: 'Arima',
-    care_recipient_name: 'Joyce Ramdass',
-    relationship_to_recipient: 'parent',
-  },
-  professional: {
-    first_name: 'Marcus',
-    last_name: 'Joseph',
-    professional_role: 'licensed_nurse',
-    location: 'San Fernando',
-    phone: '+1 868 555 9876',
-    consent: 'yes',
-  },
-  community: { full_name: 'Devika Maharaj', location: 'Chaguanas', phone: '+1 868 555 4321' },
-};
 
 /** The chat's answers for a role, as far as a short interview goes (valid per question). */
 const CHAT_ANSWERS: Record<PublicRole, Record<string, string>> = {
@@ -45,20 +23,6 @@ async function dashboardOf(client: TestClient): Promise<DashboardData> {
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('no-store');
   return (await res.json()) as DashboardData;
-}
-
-function register(client: TestClient, role: PublicRole) {
-  return client.request(`/api/registration/${role}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ answers: FORMS[role] }),
-  });
-}
-
-function uploadPhoto(client: TestClient) {
-  const form = new FormData();
-  form.append('photo', new File([PNG], 'me.png', { type: 'image/png' }));
-  return client.request('/api/registration/photo', { method: 'POST', body: form });
 }
 
 /**
@@ -151,7 +115,7 @@ describe('GET /api/dashboard/me', () => {
   it('the checklist follows real rows: the saved form, a finished chat linked to the user, the photo', async () => {
     const user = await createVerifiedUser(t, { role: 'family' });
 
-    expect((await register(user.client, 'family')).status).toBe(200);
+    expect((await saveRegistration(user.client, 'family')).status).toBe(200);
     let data = await dashboardOf(user.client);
     expect(stepsDone(data)).toEqual({ profile: true, chat: false, photo: false });
     expect(data.checklist).toMatchObject({ doneCount: 1, percent: 33 });
@@ -171,7 +135,7 @@ describe('GET /api/dashboard/me', () => {
     data = await dashboardOf(user.client);
     expect(stepsDone(data)).toEqual({ profile: true, chat: true, photo: false });
 
-    expect((await uploadPhoto(user.client)).status).toBe(201);
+    expect((await uploadProfilePhoto(user.client)).status).toBe(201);
     data = await dashboardOf(user.client);
     expect(stepsDone(data)).toEqual({ profile: true, chat: true, photo: true });
     expect(data.checklist).toMatchObject({ doneCount: 3, totalCount: 3, percent: 100 });
@@ -183,8 +147,8 @@ describe('GET /api/dashboard/me', () => {
   it('another user’s finished chat, photo and form never tick this user’s steps', async () => {
     const owner = await createVerifiedUser(t, { role: 'professional' });
     const other = await createVerifiedUser(t, { role: 'professional' });
-    expect((await register(other.client, 'professional')).status).toBe(200);
-    expect((await uploadPhoto(other.client)).status).toBe(201);
+    expect((await saveRegistration(other.client, 'professional')).status).toBe(200);
+    expect((await uploadProfilePhoto(other.client)).status).toBe(201);
     await linkedChat(t, other.client, 'professional', true);
 
     const mine = await dashboardOf(owner.client);

@@ -15,7 +15,12 @@ import { profiles } from '../../db/schema/profiles';
 import { familyDetails, professionalDetails } from '../../db/schema/registration';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import type { TestClient } from '../../testing/test-client';
+import {
+  saveRegistration,
+  TINY_PNG,
+  uploadProfilePhoto,
+  VALID_REGISTRATION_FORMS,
+} from '../../testing/registration-requests';
 import { DETAILS_TABLES, detailsQuestions } from './registration.service';
 
 const FAMILY_FORM = {
@@ -31,34 +36,10 @@ const FAMILY_FORM = {
   additional_notes: '  Mornings are best.  ',
 };
 
-const PROFESSIONAL_FORM = {
-  first_name: 'Marcus',
-  last_name: 'Joseph',
-  professional_role: 'licensed_nurse',
-  location: 'San Fernando',
-  phone: '+1 868 555 9876',
-  consent: 'yes',
-};
-
-// Tiny but real image headers: the server decides by content, not by name.
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-
-function put(client: TestClient, role: string, answers: Record<string, unknown>) {
-  return client.request(`/api/registration/${role}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ answers }),
-  });
-}
+const PROFESSIONAL_FORM = VALID_REGISTRATION_FORMS.professional;
 
 const saved = async (res: Response) => (await res.json()) as SavedRegistration;
 const failure = async (res: Response) => ((await res.json()) as ApiErrorBody).error;
-
-function uploadPhoto(client: TestClient, bytes: Uint8Array, name = 'me.png', type = 'image/png') {
-  const form = new FormData();
-  form.append('photo', new File([bytes], name, { type }));
-  return client.request('/api/registration/photo', { method: 'POST', body: form });
-}
 
 describe('registration forms', () => {
   let t: TestApp;
@@ -87,8 +68,8 @@ describe('registration forms', () => {
   it('signed out: every route answers 401', async () => {
     const anonymous = t.client();
     expect((await anonymous.get('/api/registration/me')).status).toBe(401);
-    expect((await put(anonymous, 'family', FAMILY_FORM)).status).toBe(401);
-    expect((await uploadPhoto(anonymous, PNG)).status).toBe(401);
+    expect((await saveRegistration(anonymous, 'family', FAMILY_FORM)).status).toBe(401);
+    expect((await uploadProfilePhoto(anonymous, TINY_PNG)).status).toBe(401);
     expect((await anonymous.get(`/api/registration/photo/${family.id}`)).status).toBe(401);
   });
 
@@ -96,7 +77,7 @@ describe('registration forms', () => {
     const before = await (await family.client.get('/api/profile/me')).json();
     expect(before).toMatchObject({ profileComplete: false });
 
-    const res = await put(family.client, 'family', FAMILY_FORM);
+    const res = await saveRegistration(family.client, 'family', FAMILY_FORM);
     expect(res.status).toBe(200);
     const first = await saved(res);
     expect(first).toMatchObject({
@@ -126,7 +107,7 @@ describe('registration forms', () => {
     expect(await (await family.client.get('/api/profile/me')).json()).toMatchObject({ profileComplete: true });
 
     // Edit mode reads the same answers back; a second save keeps the first registration time.
-    const again = await saved(await put(family.client, 'family', { ...FAMILY_FORM, care_type: [] }));
+    const again = await saved(await saveRegistration(family.client, 'family', { ...FAMILY_FORM, care_type: [] }));
     expect(again.registeredAt).toBe(first.registeredAt);
     expect(again.answers).not.toHaveProperty('care_type');
     expect(await (await family.client.get('/api/registration/me')).json()).toEqual(again);
@@ -134,7 +115,7 @@ describe('registration forms', () => {
 
   it('bad input: a message per field, in the chat’s words; nothing is saved', async () => {
     const { client, id } = await createVerifiedUser(t, { role: 'family' });
-    const res = await put(client, 'family', {
+    const res = await saveRegistration(client, 'family', {
       ...FAMILY_FORM,
       first_name: ' ',
       phone_number: '555',
@@ -158,27 +139,27 @@ describe('registration forms', () => {
   });
 
   it('nobody fills in another role’s form; admins have none', async () => {
-    expect((await put(family.client, 'professional', PROFESSIONAL_FORM)).status).toBe(403);
+    expect((await saveRegistration(family.client, 'professional', PROFESSIONAL_FORM)).status).toBe(403);
     const admin = await createVerifiedUser(t, { role: 'admin' });
-    const res = await put(admin.client, 'family', FAMILY_FORM);
+    const res = await saveRegistration(admin.client, 'family', FAMILY_FORM);
     expect(res.status).toBe(403);
     expect((await failure(res)).message).toBe(REGISTRATION_MESSAGES.adminHasNoRegistration);
-    expect((await put(family.client, 'admin', FAMILY_FORM)).status).toBe(422);
+    expect((await saveRegistration(family.client, 'admin', FAMILY_FORM)).status).toBe(422);
   });
 
   it('professionals must consent; the time of consent is kept across edits', async () => {
     const pro = await createVerifiedUser(t, { role: 'professional' });
-    const refused = await put(pro.client, 'professional', { ...PROFESSIONAL_FORM, consent: 'no' });
+    const refused = await saveRegistration(pro.client, 'professional', { ...PROFESSIONAL_FORM, consent: 'no' });
     expect(refused.status).toBe(422);
     expect((await failure(refused)).fields).toEqual({ consent: REGISTRATION_MESSAGES.consentRequired });
 
-    expect((await put(pro.client, 'professional', PROFESSIONAL_FORM)).status).toBe(200);
+    expect((await saveRegistration(pro.client, 'professional', PROFESSIONAL_FORM)).status).toBe(200);
     const [first] = await t.database.db
       .select()
       .from(professionalDetails)
       .where(eq(professionalDetails.userId, pro.id));
     expect(first?.consent).toBeInstanceOf(Date);
-    const edited = await put(pro.client, 'professional', { ...PROFESSIONAL_FORM, notes: 'Weekends too' });
+    const edited = await saveRegistration(pro.client, 'professional', { ...PROFESSIONAL_FORM, notes: 'Weekends too' });
     expect((await saved(edited)).answers).toMatchObject({ consent: 'yes', notes: 'Weekends too' });
     const [second] = await t.database.db
       .select()
@@ -189,7 +170,7 @@ describe('registration forms', () => {
 
   it('community yes/no answers are stored as booleans and read back as codes', async () => {
     const member = await createVerifiedUser(t, { role: 'community' });
-    const res = await put(member.client, 'community', {
+    const res = await saveRegistration(member.client, 'community', {
       full_name: 'Devika Maharaj',
       location: 'Chaguanas',
       phone: '+1 868 555 4321',
@@ -201,8 +182,8 @@ describe('registration forms', () => {
   });
 
   describe('profile photo', () => {
-    it('takes a PNG by content and serves it to its owner and admins only', async () => {
-      const res = await uploadPhoto(family.client, PNG);
+    it('takes a TINY_PNG by content and serves it to its owner and admins only', async () => {
+      const res = await uploadProfilePhoto(family.client, TINY_PNG);
       expect(res.status).toBe(201);
       const { photoUrl } = (await res.json()) as { photoUrl: string };
       expect(photoUrl).toMatch(new RegExp(`^/api/registration/photo/${family.id}\\?v=`));
@@ -210,7 +191,7 @@ describe('registration forms', () => {
       const own = await family.client.get(photoUrl);
       expect(own.status).toBe(200);
       expect(own.headers.get('content-type')).toBe('image/png');
-      expect(new Uint8Array(await own.arrayBuffer())).toEqual(PNG);
+      expect(new Uint8Array(await own.arrayBuffer())).toEqual(TINY_PNG);
 
       const other = await createVerifiedUser(t, { role: 'professional' });
       expect((await other.client.get(photoUrl)).status).toBe(404);
@@ -220,13 +201,13 @@ describe('registration forms', () => {
     });
 
     it('refuses a non-image named .png, and anything over 5 MB', async () => {
-      const fake = await uploadPhoto(family.client, new TextEncoder().encode('<script>alert(1)</script>'));
+      const fake = await uploadProfilePhoto(family.client, new TextEncoder().encode('<script>alert(1)</script>'));
       expect(fake.status).toBe(422);
       expect((await failure(fake)).fields).toEqual({ photo: PROFILE_PHOTO_MESSAGES.type });
 
       const big = new Uint8Array(5 * 1024 * 1024 + 1);
-      big.set(PNG);
-      const tooBig = await uploadPhoto(family.client, big);
+      big.set(TINY_PNG);
+      const tooBig = await uploadProfilePhoto(family.client, big);
       expect(tooBig.status).toBe(413);
       expect((await failure(tooBig)).message).toBe(PROFILE_PHOTO_MESSAGES.size);
     });
