@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { type AuditEntry, useAuditLog } from '../api/admin-api';
 import { formatDateTime } from './admin-format';
 import { Pager } from './pager';
-import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
+import { PanelEmpty, QueryPanel } from './panel-states';
 
 const roleName = (value: unknown) => (isRole(value) ? ROLE_LABELS[value] : String(value));
 const statusName = (value: unknown) =>
@@ -32,42 +32,43 @@ export function describeAuditEntry(entry: AuditEntry): string {
 export function AuditLogPanel() {
   const [page, setPage] = useState(1);
   const log = useAuditLog(page);
-  let body;
-  if (log.isPending) body = <PanelLoading label="Loading the audit log..." rows={3} />;
-  else if (log.isError)
-    body = (
-      <PanelError title="The audit log could not be loaded" error={log.error} onRetry={() => void log.refetch()} />
-    );
-  else if (log.data.entries.length === 0)
-    body = (
-      <PanelEmpty icon={<History aria-hidden="true" className="size-8" />} title="No admin actions yet">
-        Role changes, deleted accounts and support request updates will be listed here.
-      </PanelEmpty>
-    );
-  else
-    body = (
-      <>
-        <ol className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface">
-          {log.data.entries.map((entry) => (
-            <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
-              <time dateTime={entry.createdAt} className="shrink-0 text-sm text-ink-muted sm:w-44">
-                {formatDateTime(entry.createdAt)}
-              </time>
-              <p className="min-w-0 break-words">
-                <span className="font-semibold">{entry.actorEmail}</span> {describeAuditEntry(entry)}
-              </p>
-            </li>
-          ))}
-        </ol>
-        <Pager
-          label="Audit log pages"
-          page={log.data.page}
-          pageSize={log.data.pageSize}
-          total={log.data.total}
-          onPage={setPage}
-        />
-      </>
-    );
+  const body = (
+    <QueryPanel
+      query={log}
+      loadingLabel="Loading the audit log..."
+      errorTitle="The audit log could not be loaded"
+      isEmpty={(data) => data.entries.length === 0}
+      empty={
+        <PanelEmpty icon={<History aria-hidden="true" className="size-8" />} title="No admin actions yet">
+          Role changes, deleted accounts and support request updates will be listed here.
+        </PanelEmpty>
+      }
+    >
+      {(data) => (
+        <>
+          <ol className="flex flex-col divide-y divide-line rounded-card border border-line bg-surface">
+            {data.entries.map((entry) => (
+              <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
+                <time dateTime={entry.createdAt} className="shrink-0 text-sm text-ink-muted sm:w-44">
+                  {formatDateTime(entry.createdAt)}
+                </time>
+                <p className="min-w-0 break-words">
+                  <span className="font-semibold">{entry.actorEmail}</span> {describeAuditEntry(entry)}
+                </p>
+              </li>
+            ))}
+          </ol>
+          <Pager
+            label="Audit log pages"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={setPage}
+          />
+        </>
+      )}
+    </QueryPanel>
+  );
   return (
     <section aria-labelledby="audit-heading">
       <h2 id="audit-heading" className="text-xl font-semibold">

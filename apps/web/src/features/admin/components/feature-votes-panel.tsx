@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Vote } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { featureVotesQuery, type FeatureVoteStats } from '../api/admin-api';
-import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
+import { PanelEmpty, QueryPanel } from './panel-states';
 
 const ROLE_BAR: Record<Role, string> = {
   family: 'bg-family',
@@ -120,26 +120,23 @@ function VotesTable({ stats }: { stats: FeatureVoteStats }) {
 /** Feature votes (issue 8): per feature and per status, as a chart and a table. */
 export function FeatureVotesPanel() {
   const stats = useQuery(featureVotesQuery);
-  let body;
-  if (stats.isPending) body = <PanelLoading label="Loading feature votes..." />;
-  else if (stats.isError)
-    body = (
-      <PanelError title="The votes could not be loaded" error={stats.error} onRetry={() => void stats.refetch()} />
-    );
-  else
-    body = (
-      <div className="flex flex-col gap-6">
-        <StatusSummary stats={stats.data} />
-        {stats.data.totalVotes === 0 ? (
-          <PanelEmpty icon={<Vote aria-hidden="true" className="size-8" />} title="No votes yet">
-            When signed-in users upvote features on the Features page, the counts appear here.
-          </PanelEmpty>
-        ) : (
-          <VotesChart stats={stats.data} />
-        )}
-        <VotesTable stats={stats.data} />
-      </div>
-    );
+  const body = (
+    <QueryPanel query={stats} loadingLabel="Loading feature votes..." errorTitle="The votes could not be loaded">
+      {(data) => (
+        <div className="flex flex-col gap-6">
+          <StatusSummary stats={data} />
+          {data.totalVotes === 0 ? (
+            <PanelEmpty icon={<Vote aria-hidden="true" className="size-8" />} title="No votes yet">
+              When signed-in users upvote features on the Features page, the counts appear here.
+            </PanelEmpty>
+          ) : (
+            <VotesChart stats={data} />
+          )}
+          <VotesTable stats={data} />
+        </div>
+      )}
+    </QueryPanel>
+  );
   return (
     <section aria-labelledby="votes-heading">
       <h2 id="votes-heading" className="text-xl font-semibold">

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -36,4 +37,29 @@ export function PanelEmpty({ icon, title, children }: { icon: ReactNode; title: 
       {children && <div className="max-w-md text-ink-muted">{children}</div>}
     </div>
   );
+}
+
+/**
+ * The four states of a panel's query in one place: loading rows, the error with Try again, the
+ * designed empty state, or `children(data)`. Each panel says only what is its own.
+ */
+export function QueryPanel<T>({
+  query,
+  loadingLabel,
+  errorTitle,
+  isEmpty,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  loadingLabel: string;
+  errorTitle: string;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PanelLoading label={loadingLabel} />;
+  if (query.isError) return <PanelError title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  if (isEmpty?.(query.data)) return <>{empty}</>;
+  return <>{children(query.data)}</>;
 }

@@ -9,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { useSupportRequests } from '../api/admin-api';
 import { formatDateTime } from './admin-format';
 import { Pager } from './pager';
-import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
+import { PanelEmpty, QueryPanel } from './panel-states';
 import { SupportRequestDialog } from './support-request-dialog';
 import { SupportStatusBadge } from './support-status-badge';
 
@@ -28,78 +28,75 @@ export function SupportPanel() {
   const requests = useSupportRequests(filters);
   const counts = requests.data?.counts;
 
-  let body;
-  if (requests.isPending) body = <PanelLoading label="Loading support requests..." />;
-  else if (requests.isError)
-    body = (
-      <PanelError
-        title="The support requests could not be loaded"
-        error={requests.error}
-        onRetry={() => void requests.refetch()}
-      />
-    );
-  else if (requests.data.requests.length === 0)
-    body = (
-      <PanelEmpty
-        icon={<Inbox aria-hidden="true" className="size-8" />}
-        title={
-          filters.status
-            ? `No ${SUPPORT_REQUEST_STATUS_LABELS[filters.status].toLowerCase()} requests`
-            : 'No support requests yet'
-        }
-      >
-        Requests sent with the Contact Support form appear here, with any screenshot and chat attached.
-      </PanelEmpty>
-    );
-  else
-    body = (
-      <>
-        <ul className="flex flex-col gap-3">
-          {requests.data.requests.map((request) => (
-            <li key={request.id}>
-              <button
-                type="button"
-                onClick={() => setOpenId(request.id)}
-                className="flex w-full flex-col gap-2 rounded-card border border-line bg-surface p-4 text-left hover:border-brand focus-visible:border-brand"
-                aria-label={`Open the request from ${request.name}, ${SUPPORT_REQUEST_STATUS_LABELS[request.status]}`}
-              >
-                <span className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="font-semibold break-words">{request.name}</span>
-                  <SupportStatusBadge status={request.status} />
-                </span>
-                <span className="text-sm break-all text-ink-muted">
-                  {request.email} · {formatDateTime(request.createdAt)}
-                </span>
-                <span className="break-words">{request.message}</span>
-                {(request.hasScreenshot || request.hasChat) && (
-                  <span className="flex flex-wrap gap-4 text-sm text-ink-muted">
-                    {request.hasScreenshot && (
-                      <span className="inline-flex items-center gap-1.5">
-                        <Image aria-hidden="true" className="size-4" />
-                        Screenshot
-                      </span>
-                    )}
-                    {request.hasChat && (
-                      <span className="inline-flex items-center gap-1.5">
-                        <MessageSquare aria-hidden="true" className="size-4" />
-                        Chat attached
-                      </span>
-                    )}
+  const body = (
+    <QueryPanel
+      query={requests}
+      loadingLabel="Loading support requests..."
+      errorTitle="The support requests could not be loaded"
+      isEmpty={(data) => data.requests.length === 0}
+      empty={
+        <PanelEmpty
+          icon={<Inbox aria-hidden="true" className="size-8" />}
+          title={
+            filters.status
+              ? `No ${SUPPORT_REQUEST_STATUS_LABELS[filters.status].toLowerCase()} requests`
+              : 'No support requests yet'
+          }
+        >
+          Requests sent with the Contact Support form appear here, with any screenshot and chat attached.
+        </PanelEmpty>
+      }
+    >
+      {(data) => (
+        <>
+          <ul className="flex flex-col gap-3">
+            {data.requests.map((request) => (
+              <li key={request.id}>
+                <button
+                  type="button"
+                  onClick={() => setOpenId(request.id)}
+                  className="flex w-full flex-col gap-2 rounded-card border border-line bg-surface p-4 text-left hover:border-brand focus-visible:border-brand"
+                  aria-label={`Open the request from ${request.name}, ${SUPPORT_REQUEST_STATUS_LABELS[request.status]}`}
+                >
+                  <span className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold break-words">{request.name}</span>
+                    <SupportStatusBadge status={request.status} />
                   </span>
-                )}
-              </button>
-            </li>
-          ))}
-        </ul>
-        <Pager
-          label="Support request pages"
-          page={requests.data.page}
-          pageSize={requests.data.pageSize}
-          total={requests.data.total}
-          onPage={(page) => setFilters((f) => ({ ...f, page }))}
-        />
-      </>
-    );
+                  <span className="text-sm break-all text-ink-muted">
+                    {request.email} · {formatDateTime(request.createdAt)}
+                  </span>
+                  <span className="break-words">{request.message}</span>
+                  {(request.hasScreenshot || request.hasChat) && (
+                    <span className="flex flex-wrap gap-4 text-sm text-ink-muted">
+                      {request.hasScreenshot && (
+                        <span className="inline-flex items-center gap-1.5">
+                          <Image aria-hidden="true" className="size-4" />
+                          Screenshot
+                        </span>
+                      )}
+                      {request.hasChat && (
+                        <span className="inline-flex items-center gap-1.5">
+                          <MessageSquare aria-hidden="true" className="size-4" />
+                          Chat attached
+                        </span>
+                      )}
+                    </span>
+                  )}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Support request pages"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={(page) => setFilters((f) => ({ ...f, page }))}
+          />
+        </>
+      )}
+    </QueryPanel>
+  );
 
   return (
     <section aria-labelledby="support-heading">

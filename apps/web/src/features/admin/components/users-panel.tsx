@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field';
 import { type AdminUser, useAdminUsers } from '../api/admin-api';
 import { formatDate } from './admin-format';
 import { Pager } from './pager';
-import { PanelEmpty, PanelError, PanelLoading } from './panel-states';
+import { PanelEmpty, QueryPanel } from './panel-states';
 import { RoleBadge } from './role-badge';
 import { ChangeRoleDialog, DeleteUserDialog } from './user-dialogs';
 
@@ -73,95 +73,93 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
       </div>
     );
 
-  let results;
-  if (users.isPending) {
-    results = <PanelLoading label="Loading users..." />;
-  } else if (users.isError) {
-    results = (
-      <PanelError title="The users could not be loaded" error={users.error} onRetry={() => void users.refetch()} />
-    );
-  } else if (users.data.users.length === 0) {
-    results = (
-      <PanelEmpty icon={<Users aria-hidden="true" className="size-8" />} title="No users match">
-        {filters.search || filters.role ? 'Try another search or role.' : 'No one has signed up yet.'}
-      </PanelEmpty>
-    );
-  } else {
-    const { users: rows, total, page, pageSize } = users.data;
-    results = (
-      <>
-        <p className="mb-3 text-ink-muted" aria-live="polite">
-          {total === 1 ? '1 user' : `${total} users`}
-          {filters.search && ` matching “${filters.search}”`}
-          {filters.role && ` with the role ${ROLE_LABELS[filters.role]}`}
-        </p>
-        {/* Wide screens: a table; phones: one card per user. */}
-        <div className="hidden overflow-x-auto rounded-card border border-line bg-surface md:block">
-          <table className="w-full text-left">
-            <caption className="sr-only">Users</caption>
-            <thead className="border-b border-line bg-canvas text-sm text-ink-muted">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Name and e-mail
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Role
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Address confirmed
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <tr key={user.id} className="border-b border-line last:border-0">
-                  <td className="px-4 py-3">
-                    <p className="font-semibold">{user.name || '—'}</p>
-                    <p className="text-sm break-all text-ink-muted">{user.email}</p>
-                  </td>
-                  <td className="px-4 py-3">
-                    <RoleBadge role={user.role} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <Verified verified={user.emailVerified} />
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
-                  <td className="px-4 py-3">{actions(user)}</td>
+  const results = (
+    <QueryPanel
+      query={users}
+      loadingLabel="Loading users..."
+      errorTitle="The users could not be loaded"
+      isEmpty={(data) => data.users.length === 0}
+      empty={
+        <PanelEmpty icon={<Users aria-hidden="true" className="size-8" />} title="No users match">
+          {filters.search || filters.role ? 'Try another search or role.' : 'No one has signed up yet.'}
+        </PanelEmpty>
+      }
+    >
+      {(data) => (
+        <>
+          <p className="mb-3 text-ink-muted" aria-live="polite">
+            {data.total === 1 ? '1 user' : `${data.total} users`}
+            {filters.search && ` matching “${filters.search}”`}
+            {filters.role && ` with the role ${ROLE_LABELS[filters.role]}`}
+          </p>
+          {/* Wide screens: a table; phones: one card per user. */}
+          <div className="hidden overflow-x-auto rounded-card border border-line bg-surface md:block">
+            <table className="w-full text-left">
+              <caption className="sr-only">Users</caption>
+              <thead className="border-b border-line bg-canvas text-sm text-ink-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Name and e-mail
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Role
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Address confirmed
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Created
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-semibold">
+                    Actions
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <ul className="flex flex-col gap-3 md:hidden">
-          {rows.map((user) => (
-            <li key={user.id} className="rounded-card border border-line bg-surface p-4">
-              <p className="font-semibold">{user.name || '—'}</p>
-              <p className="text-sm break-all text-ink-muted">{user.email}</p>
-              <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-                <RoleBadge role={user.role} />
-                <Verified verified={user.emailVerified} />
-                <span className="text-ink-muted">Joined {formatDate(user.createdAt)}</span>
-              </div>
-              <div className="mt-3">{actions(user)}</div>
-            </li>
-          ))}
-        </ul>
-        <Pager
-          label="Users pages"
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          onPage={(next) => setFilters((f) => ({ ...f, page: next }))}
-        />
-      </>
-    );
-  }
+              </thead>
+              <tbody>
+                {data.users.map((user) => (
+                  <tr key={user.id} className="border-b border-line last:border-0">
+                    <td className="px-4 py-3">
+                      <p className="font-semibold">{user.name || '—'}</p>
+                      <p className="text-sm break-all text-ink-muted">{user.email}</p>
+                    </td>
+                    <td className="px-4 py-3">
+                      <RoleBadge role={user.role} />
+                    </td>
+                    <td className="px-4 py-3">
+                      <Verified verified={user.emailVerified} />
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                    <td className="px-4 py-3">{actions(user)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="flex flex-col gap-3 md:hidden">
+            {data.users.map((user) => (
+              <li key={user.id} className="rounded-card border border-line bg-surface p-4">
+                <p className="font-semibold">{user.name || '—'}</p>
+                <p className="text-sm break-all text-ink-muted">{user.email}</p>
+                <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+                  <RoleBadge role={user.role} />
+                  <Verified verified={user.emailVerified} />
+                  <span className="text-ink-muted">Joined {formatDate(user.createdAt)}</span>
+                </div>
+                <div className="mt-3">{actions(user)}</div>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Users pages"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            onPage={(next) => setFilters((f) => ({ ...f, page: next }))}
+          />
+        </>
+      )}
+    </QueryPanel>
+  );
 
   return (
     <section aria-labelledby="users-heading">
