@@ -57,6 +57,7 @@ const PAGES: Partial<Record<RoutePath, Page>> = {
   '/registration/professional': RegistrationRoute,
   '/registration/professional-fix': RegistrationRoute,
   '/registration/community': RegistrationRoute,
+  '/admin/user-journey': lazyPage(() => import('./routes/admin/user-journey-route')),
 };
 
 /** Pages that render without the data cache (kept off TanStack Query for a light first load). */

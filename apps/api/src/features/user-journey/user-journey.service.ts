@@ -174,8 +174,11 @@ export function createUserJourney(db: Database, flows: ChatFlows = REGISTRATION_
     const events: TimelineEvent[] = [];
     for (const row of rows) {
       const sessionId = row.sessionId;
-      events.push(event(row.createdAt.toISOString(), 'chat_started', { sessionId }));
       const own = messages.filter((m) => m.conversationId === row.id);
+      // The server sees a chat only at its first sync; its first message says when it really began.
+      const firstMessageAt = own[0]?.timestamp ?? Number.POSITIVE_INFINITY;
+      const startedAt = Math.min(row.createdAt.getTime(), firstMessageAt);
+      events.push(event(toIso(startedAt), 'chat_started', { sessionId }));
       const role = PUBLIC_ROLES.find((r) => r === row.userRole);
       // The engine's 'I'm a {role}.' reply marks the choice; a chat opened from a role bubble has none.
       const choice = role && own.find((m) => m.sender === 'user' && m.content === `I'm a ${getRoleNoun(role)}.`);
