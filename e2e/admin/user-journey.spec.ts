@@ -159,8 +159,9 @@ test('family: the user journey sends a signed-in family member to their own dash
 
 test('signed out: the user journey asks an admin to sign in', async ({ page }) => {
   await page.goto('/admin/user-journey');
-  await expect(page.getByRole('heading', { level: 1, name: 'Sign in as an admin' })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'User Journey' });
+  await expect(panel.getByText('Sign in as an admin to continue.')).toBeVisible();
   await expectNoAxeViolations(page, '/admin/user-journey signed out');
-  await page.getByRole('region', { name: 'Sign in as an admin' }).getByRole('link', { name: 'Sign in' }).click();
+  await panel.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL('/auth');
 });

@@ -25,21 +25,29 @@ export default function UserJourneyRoute() {
   if (loading || otherRole) return <PageSkeleton />;
   if (!user) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-12">
+      <div className="mx-auto max-w-3xl px-4 py-10">
         <section
-          aria-labelledby="admin-sign-in-heading"
-          className="rounded-card border border-line bg-surface p-6 text-center shadow-sm"
+          aria-labelledby="user-journey-signed-out-heading"
+          className="rounded-card border border-line bg-surface p-6 shadow-sm sm:p-8"
         >
-          <LockKeyhole aria-hidden="true" className="mx-auto size-8 text-brand" />
-          <h1 id="admin-sign-in-heading" className="mt-3 text-2xl font-bold">
-            Sign in as an admin
+          <span className="grid size-12 place-items-center rounded-full bg-brand-soft text-brand">
+            <LockKeyhole aria-hidden="true" className="size-6" />
+          </span>
+          <h1 id="user-journey-signed-out-heading" className="mt-4 text-3xl font-bold">
+            User Journey
           </h1>
-          <p className="mt-2 text-ink-muted">
-            The user journey shows how people move through registration. It is for the Tavara team only.
+          <p className="mt-3 text-ink-muted">
+            How people move through the registration chat and on to the registration form: for the team that runs the
+            service. Sign in as an admin to continue.
           </p>
-          <Button asChild className="mt-5">
-            <Link to="/auth">Sign in</Link>
-          </Button>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <Button asChild>
+              <Link to="/auth">Sign in</Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link to="/">Go to the home page</Link>
+            </Button>
+          </div>
         </section>
       </div>
     );
