@@ -48,6 +48,7 @@ const APP_OVERLAYS = <AppOverlays />;
 const RegistrationRoute = lazyPage(() => import('./routes/registration/registration-route'));
 const PAGES: Partial<Record<RoutePath, Page>> = {
   '/features': lazyPage(() => import('./routes/features-page')),
+  '/admin/user-journey': lazyPage(() => import('./routes/admin/user-journey-route')),
   '/about': lazyPage(() => import('./routes/about-page')),
   '/faq': lazyPage(() => import('./routes/faq-page')),
   '/family/features-overview': lazyPage(() => import('./routes/family-features-overview-page')),
@@ -57,7 +58,6 @@ const PAGES: Partial<Record<RoutePath, Page>> = {
   '/registration/professional': RegistrationRoute,
   '/registration/professional-fix': RegistrationRoute,
   '/registration/community': RegistrationRoute,
-  '/admin/user-journey': lazyPage(() => import('./routes/admin/user-journey-route')),
 };
 
 /** Pages that render without the data cache (kept off TanStack Query for a light first load). */
