@@ -113,6 +113,7 @@ test('sync contract: PUT the session, POST each message once by id, and queue wh
       completed: false,
       lastActive: expect.any(Number) as unknown,
       restartedAt: null,
+      handedOverAt: null,
     },
   });
   expect(sync.recorded.every((r) => r.path.startsWith(`/api/chat/sessions/${sessionId}`))).toBe(true);
@@ -179,4 +180,22 @@ test('"No, start over" at "Welcome back!" keeps the session id and the server dr
   expect(await getChatSessionId(page)).toBe(sessionId);
   // The emptier snapshot is a new run of the session (restartedAt), not a stale write.
   await expect.poll(() => serverAnswers(request, sessionId)).toEqual({});
+});
+
+test('the hand-over to the registration form reaches the server (for the admin funnel)', async ({ page, request }) => {
+  const { chat, sessionId } = await startFamilyChat(page);
+  const before = Date.now();
+  await chat.getByRole('link', { name: "I'd rather fill out a quick form →" }).click();
+  // Signed out, the form sends the visitor to sign in first.
+  await expect(page).toHaveURL('/auth');
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/chat/sessions/${sessionId}`);
+      return response.ok() ? ((await response.json()) as { session: { handedOverAt: number | null } }).session : null;
+    })
+    .toMatchObject({ handedOverAt: expect.any(Number) as unknown });
+  const { session } = (await (await request.get(`/api/chat/sessions/${sessionId}`)).json()) as {
+    session: { handedOverAt: number };
+  };
+  expect(session.handedOverAt).toBeGreaterThanOrEqual(before);
 });

@@ -11,6 +11,8 @@ const BUILT_PAGE_HEADINGS: Partial<Record<string, string>> = {
   '/auth': 'Welcome',
   '/auth/reset-password': 'Reset Password',
   '/auth/reset-password/confirm': 'Invalid Reset Link',
+  // Signed out it asks an admin to sign in, under the page's own title.
+  '/admin/user-journey': 'User Journey',
   '/features': 'Shape Our Future Features',
   '/about': 'About us',
   '/faq': 'Frequently asked questions',

@@ -24,6 +24,7 @@ import { registrationChatRoutes } from './features/registration-chat/registratio
 import { PHOTO_UPLOAD_PATH, registrationRoutes } from './features/registration/registration.routes';
 import { SUPPORT_UPLOAD_PATH, supportRoutes } from './features/support/support.routes';
 import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
+import { userJourneyRoutes } from './features/user-journey/user-journey.routes';
 import { AppError } from './lib/app-error';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -47,7 +48,8 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
     .route('/', devMailboxRoutes(env, db))
     .route('/', registrationChatRoutes(env, db))
     .route('/', registrationRoutes(env, db))
-    .route('/', chatAiRoutes(env, db));
+    .route('/', chatAiRoutes(env, db))
+    .route('/', userJourneyRoutes(db));
 }
 export type ApiType = ReturnType<typeof apiRoutes>;
 

@@ -49,6 +49,7 @@ const RegistrationRoute = lazyPage(() => import('./routes/registration/registrat
 const RoleDashboardRoute = lazyPage(() => import('./routes/dashboard/role-dashboard-route'));
 const PAGES: Partial<Record<RoutePath, Page>> = {
   '/features': lazyPage(() => import('./routes/features-page')),
+  '/admin/user-journey': lazyPage(() => import('./routes/admin/user-journey-route')),
   '/about': lazyPage(() => import('./routes/about-page')),
   '/faq': lazyPage(() => import('./routes/faq-page')),
   '/family/features-overview': lazyPage(() => import('./routes/family-features-overview-page')),

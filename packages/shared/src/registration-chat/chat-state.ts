@@ -86,6 +86,12 @@ export const chatStateSchema = z.object({
    * saved before it existed still restore.
    */
   restartedAt: z.number().nullable().optional(),
+  /**
+   * When the chat (in its current run) first handed the visitor to the registration form (ms),
+   * for the admin's registration funnel. Null: not yet. Cleared by 'Start over'; optional so
+   * states saved before it existed still restore.
+   */
+  handedOverAt: z.number().nullable().optional(),
 });
 export type ChatState = z.infer<typeof chatStateSchema>;
 
@@ -129,5 +135,6 @@ export function createChatState(input: { sessionId: string; now: number; initial
     lastPhraseIndex: {},
     lastActive: input.now,
     restartedAt: null,
+    handedOverAt: null,
   };
 }

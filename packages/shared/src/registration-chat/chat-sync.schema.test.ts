@@ -89,6 +89,14 @@ describe('chat answers against the flows', () => {
     ).toBe(false);
   });
 
+  it('handedOverAt is optional (older clients send none), null, or whole milliseconds', () => {
+    expect(chatSessionUpdateSchema.safeParse(update({})).success).toBe(true);
+    expect(chatSessionUpdateSchema.safeParse(update({ handedOverAt: null })).success).toBe(true);
+    expect(chatSessionUpdateSchema.safeParse(update({ handedOverAt: 1_767_225_600_000 })).success).toBe(true);
+    expect(chatSessionUpdateSchema.safeParse(update({ handedOverAt: -1 })).success).toBe(false);
+    expect(chatSessionUpdateSchema.safeParse(update({ handedOverAt: 1.5 })).success).toBe(false);
+  });
+
   it('restartedAt and lastActive are optional whole milliseconds', () => {
     expect(chatSessionUpdateSchema.safeParse(update({ restartedAt: null, lastActive: 1 })).success).toBe(true);
     expect(chatSessionUpdateSchema.safeParse(update({ restartedAt: 1.5 })).success).toBe(false);

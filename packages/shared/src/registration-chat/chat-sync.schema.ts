@@ -134,6 +134,10 @@ export function getAnswersProblems(
  *   A larger value than the server's starts a new run: the snapshot is taken whole, so a
  *   completed chat may go back to in progress. Without it, a completed chat stays completed
  *   whatever a later PUT says; a smaller value marks a write from before the restart (ignored).
+ *
+ * `handedOverAt` (ms, optional so older clients still validate): when the chat handed the visitor
+ * to the registration form in this run. The server keeps the first one of a run; a new run
+ * (restart) takes the snapshot's value, so 'Start over' clears it.
  */
 export const chatSessionUpdateSchema = z
   .object({
@@ -150,6 +154,7 @@ export const chatSessionUpdateSchema = z
     completed: z.boolean(),
     lastActive: clientTimestampSchema.optional(),
     restartedAt: clientTimestampSchema.nullable().optional(),
+    handedOverAt: clientTimestampSchema.nullable().optional(),
   })
   .superRefine((update, ctx) => {
     if (update.completed !== (update.status === 'completed')) {
@@ -208,6 +213,8 @@ export const chatSessionSchema = z.object({
   completedAt: z.string().nullable(),
   restartedAt: z.number().nullable(),
   lastActive: z.number().nullable(),
+  /** Client clock (ms) when this run handed over to the registration form, or null. */
+  handedOverAt: z.number().nullable(),
   /** Linked to an account: only that user (signed in) and admins can reach it. */
   linked: z.boolean(),
   messageCount: z.number().int(),

@@ -574,6 +574,34 @@ describe('errors', () => {
     expect(result.effect).toEqual({ type: 'open_registration_form' });
     expect(result.messages).toEqual([]);
   });
+
+  it('the hand-over to the form is recorded once per run and cleared by starting over', () => {
+    const chat = familyAt('last_name');
+    expect(chat.state.handedOverAt).toBeNull();
+    chat.click('form');
+    const first = chat.state.handedOverAt;
+    expect(first).toEqual(expect.any(Number));
+    // A newer state, so the server does not take the hand-over's snapshot for a stale one.
+    expect(chat.state.lastActive).toBeGreaterThanOrEqual(first ?? Infinity);
+
+    chat.click('form');
+    expect(chat.state.handedOverAt).toBe(first);
+
+    chat.click('restart');
+    expect(chat.state.handedOverAt).toBeNull();
+    chat.click('form');
+    expect(chat.state.handedOverAt).toBeGreaterThan(first ?? Infinity);
+    chat.send({ type: 'reset', renewSession: true });
+    expect(chat.state.handedOverAt).toBeNull();
+  });
+
+  it('a completed chat records its hand-over from the completion message', () => {
+    const chat = new ChatDriver();
+    chat.answerAll('family');
+    const result = chat.click('form');
+    expect(result.effect).toEqual({ type: 'open_registration_form' });
+    expect(chat.state).toMatchObject({ completed: true, handedOverAt: expect.any(Number) });
+  });
 });
 
 describe('AI rephrasing', () => {

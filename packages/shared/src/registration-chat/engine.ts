@@ -496,6 +496,8 @@ function handleOption(flows: ChatFlows, draft: Draft, deps: ChatDeps, optionId: 
   if (optionId === ids.restart) return resetDraft(draft, deps, false);
   if (optionId === ids.form) {
     draft.effect = { type: 'open_registration_form' };
+    // The first hand-over of this run is what the admin funnel counts; a second click keeps it.
+    update(draft, { handedOverAt: state.handedOverAt ?? deps.now() });
     return;
   }
   if (state.isResuming) {

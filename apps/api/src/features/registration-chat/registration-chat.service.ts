@@ -115,6 +115,7 @@ export function toChatSession(row: ConversationRow): ChatSession {
     completedAt: row.completedAt?.toISOString() ?? null,
     restartedAt: row.restartedAtMs,
     lastActive: row.lastActiveMs,
+    handedOverAt: row.handedOverAtMs,
     linked: row.userId !== null,
     messageCount: row.messageCount,
     createdAt: row.createdAt.toISOString(),
@@ -230,6 +231,10 @@ export function createChatSessions(db: Database) {
           sectionIndex: update.sectionIndex,
           restartedAtMs: decision.restart ? (update.restartedAt ?? null) : row.restartedAtMs,
           lastActiveMs: update.lastActive ?? (decision.restart ? null : row.lastActiveMs),
+          // The first hand-over of a run is kept (an older client sends none); a new run starts afresh.
+          handedOverAtMs: decision.restart
+            ? (update.handedOverAt ?? null)
+            : (row.handedOverAtMs ?? update.handedOverAt ?? null),
         };
         const keptCompletedAt = decision.restart ? null : row.completedAt;
         const completedAt = update.completed ? (keptCompletedAt ?? new Date()) : null;

@@ -374,6 +374,77 @@ describe('registration chat sync', () => {
     });
   });
 
+  describe('hand-over to the registration form', () => {
+    const handedOverAt = Date.UTC(2026, 0, 6, 10);
+
+    it('is stored with the snapshot and kept when a later snapshot (or an older client) omits it', async () => {
+      const client = t.client();
+      const sessionId = newSessionId();
+      await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt - 1_000 }));
+      expect((await getChatSession(client, sessionId)).session.handedOverAt).toBeNull();
+
+      const res = await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt, handedOverAt }));
+      expect(await res.json()).toMatchObject({ applied: true, session: { handedOverAt } });
+      const [row] = await t.database.db
+        .select({ handedOverAtMs: chatbotConversations.handedOverAtMs })
+        .from(chatbotConversations)
+        .where(eq(chatbotConversations.sessionId, sessionId));
+      expect(row?.handedOverAtMs).toBe(handedOverAt);
+
+      await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt + 1_000 }));
+      await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt + 2_000, handedOverAt: null }));
+      await putSession(
+        client,
+        sessionId,
+        familySnapshot({ lastActive: handedOverAt + 3_000, handedOverAt: handedOverAt + 3_000 }),
+      );
+      expect((await getChatSession(client, sessionId)).session.handedOverAt).toBe(handedOverAt);
+    });
+
+    it('a stale snapshot carrying a hand-over does not change the stored one', async () => {
+      const client = t.client();
+      const sessionId = newSessionId();
+      await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt + 5_000 }));
+      const res = await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt, handedOverAt }));
+      expect(await res.json()).toMatchObject({ applied: false, session: { handedOverAt: null } });
+    });
+
+    it('a completed chat records its hand-over; starting over clears it', async () => {
+      const client = t.client();
+      const sessionId = newSessionId();
+      await putSession(client, sessionId, completedFamilySnapshot({ lastActive: handedOverAt - 1_000 }));
+      const done = await putSession(
+        client,
+        sessionId,
+        completedFamilySnapshot({ lastActive: handedOverAt, handedOverAt }),
+      );
+      expect(await done.json()).toMatchObject({ applied: true, session: { completed: true, handedOverAt } });
+
+      const restartedAt = handedOverAt + 60_000;
+      const restart = await putSession(client, sessionId, {
+        role: null,
+        stage: 'intro',
+        status: 'in_progress',
+        questionIndex: 0,
+        sectionIndex: 0,
+        answers: {},
+        completed: false,
+        restartedAt,
+        lastActive: restartedAt,
+        handedOverAt: null,
+      } satisfies ChatSessionUpdate);
+      expect(await restart.json()).toMatchObject({ applied: true, session: { handedOverAt: null, restartedAt } });
+
+      // A late write from the old run cannot bring the old hand-over back.
+      const late = await putSession(
+        client,
+        sessionId,
+        completedFamilySnapshot({ lastActive: handedOverAt + 1_000, handedOverAt }),
+      );
+      expect(await late.json()).toMatchObject({ applied: false, session: { handedOverAt: null } });
+    });
+  });
+
   it('a whole professional interview synced after every step restores to the same answers and transcript', async () => {
     const client = t.client();
     const sessionId = newSessionId();

@@ -53,6 +53,8 @@ export interface ChatSessionSyncBody {
   readonly lastActive: number;
   /** When 'No, start over' restarted this session (browser clock, ms): the server starts a new run. */
   readonly restartedAt: number | null;
+  /** When this run handed over to the registration form (browser clock, ms), for the admin funnel. */
+  readonly handedOverAt: number | null;
 }
 
 /** One message of `POST /api/chat/sessions/:sessionId/messages`. */
@@ -86,6 +88,7 @@ export function toChatSyncSnapshot(flows: ChatFlows, state: ChatState): ChatSync
       completed: state.completed,
       lastActive: state.lastActive,
       restartedAt: state.restartedAt ?? null,
+      handedOverAt: state.handedOverAt ?? null,
     },
     messages: state.messages.map((message) => ({
       id: message.id,

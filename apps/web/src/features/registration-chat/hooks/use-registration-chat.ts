@@ -6,6 +6,7 @@ import { DEFAULT_CHAT_CONFIG, REGISTRATION_REDIRECT_DELAY_MS } from '@tavara/sha
 import { createChatState, type ChatMessage, type ChatState } from '@tavara/shared/registration-chat/chat-state';
 import {
   applyChatEvent,
+  CHAT_OPTION_IDS,
   getChatProgressBar,
   getNextQuestion,
   isChatInputEnabled,
@@ -124,7 +125,8 @@ function isSameSavedState(a: ChatState, b: ChatState): boolean {
     a.questionIndex === b.questionIndex &&
     a.awaitingContinue === b.awaitingContinue &&
     a.completed === b.completed &&
-    a.isResuming === b.isResuming
+    a.isResuming === b.isResuming &&
+    a.handedOverAt === b.handedOverAt
   );
 }
 
@@ -225,6 +227,9 @@ export function useRegistrationChat(options: RegistrationChatOptions = {}): Regi
         console.warn('Registration prefill failed; opening the empty form', error);
         path = REGISTRATION_PATHS[state.role ?? DEFAULT_ROLE];
       }
+      // The hand-over itself (`handedOverAt`) is queued here rather than by the save effect, so
+      // this flush sends it before the page moves on (the queue outlives the chat's unmount).
+      sync?.update(toChatSyncSnapshot(flows, state));
       void sync?.flush();
       window.setTimeout(() => {
         handingOver.current = false;
@@ -444,6 +449,7 @@ export function useRegistrationChat(options: RegistrationChatOptions = {}): Regi
       // The old session's answers stay on the server (if synced); this browser forgets them.
       removeChatSessionKeys(previous);
     },
-    openRegistrationForm: () => handOver(viewRef.current.state),
+    // Through the engine, so the hand-over is recorded in the state (and synced) like the option's.
+    openRegistrationForm: () => dispatch({ type: 'option_selected', optionId: CHAT_OPTION_IDS.form }),
   };
 }
