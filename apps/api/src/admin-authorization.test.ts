@@ -48,6 +48,10 @@ const ADMIN_ENDPOINTS: readonly AdminEndpoint[] = [
     adminStatus: 200,
   },
   { method: 'GET', path: (t) => `/api/support/requests/${t.supportRequestId}/screenshot`, adminStatus: 404 },
+  { method: 'GET', path: () => '/api/admin/user-journey/funnel', adminStatus: 200 },
+  { method: 'GET', path: () => '/api/admin/user-journey/funnel?from=2026-01-01&to=2026-12-31', adminStatus: 200 },
+  { method: 'GET', path: (t) => `/api/admin/user-journey/timeline?query=${t.roleTarget}`, adminStatus: 200 },
+  { method: 'GET', path: () => '/api/admin/user-journey/timeline?query=nobody%40example.tt', adminStatus: 404 },
 ];
 
 type Asker = 'anonymous' | Role;
