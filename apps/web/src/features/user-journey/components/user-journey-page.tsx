@@ -2,8 +2,9 @@ import type { RoleFunnel, UserJourneyFunnel } from '@tavara/shared/admin/user-jo
 import { ROLE_LABELS, type PublicRole } from '@tavara/shared/roles';
 import { MessagesSquare } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/select-field';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
@@ -152,26 +153,15 @@ export function UserJourneyPage() {
   const [rangeId, setRangeId] = useState<RangeId>('all');
   const range = useMemo(() => toFunnelRange(RANGES.find((r) => r.id === rangeId)?.days ?? null), [rangeId]);
   const funnel = useFunnel(range);
-  const rangeFieldId = useId();
 
   const rangePicker = (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={rangeFieldId} className="text-sm font-semibold">
-        Chats started
-      </label>
-      <select
-        id={rangeFieldId}
-        value={rangeId}
-        onChange={(event) => setRangeId(event.target.value as RangeId)}
-        className="min-h-11 rounded-lg border border-line-strong bg-surface px-3"
-      >
-        {RANGES.map((r) => (
-          <option key={r.id} value={r.id}>
-            {r.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label="Chats started"
+      className="min-w-44"
+      value={rangeId}
+      onChange={(event) => setRangeId(event.target.value as RangeId)}
+      options={RANGES.map((r) => ({ value: r.id, label: r.label }))}
+    />
   );
 
   let funnelBody;
