@@ -12,6 +12,7 @@ import { profiles } from '../../db/schema/profiles';
 import { chatbotAnswers, chatbotConversations, chatbotMessages } from '../../db/schema/registration-chat';
 import { familyDetails } from '../../db/schema/registration';
 import { supportRequests } from '../../db/schema/support';
+import { familySnapshot, newSessionId, postMessages, putSession, transcript } from '../../testing/chat-requests';
 import { createVerifiedUser, signInElsewhere, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { saveRegistration, TINY_PNG, uploadProfilePhoto } from '../../testing/registration-requests';
@@ -43,24 +44,10 @@ async function createFamilyWithData(t: TestApp): Promise<TestUser & { sessionId:
   expect(saved.status, await saved.clone().text()).toBe(200);
   expect((await uploadProfilePhoto(family.client)).status).toBe(201);
 
-  const sessionId = randomBytes(16).toString('base64url');
-  const put = await family.client.request(
-    `/api/chat/sessions/${sessionId}`,
-    json('PUT', {
-      role: 'family',
-      stage: 'questions',
-      status: 'in_progress',
-      questionIndex: 11,
-      sectionIndex: 1,
-      answers: { first_name: 'Keisha', last_name: 'Ramdass' },
-      completed: false,
-    }),
-  );
+  const sessionId = newSessionId();
+  const put = await putSession(family.client, sessionId, familySnapshot());
   expect(put.status, await put.clone().text()).toBe(200);
-  const messages = await family.client.post(`/api/chat/sessions/${sessionId}/messages`, {
-    messages: [{ id: randomBytes(12).toString('base64url'), content: 'Keisha', sender: 'user', timestamp: Date.now() }],
-  });
-  expect(messages.status).toBeLessThan(300);
+  expect((await postMessages(family.client, sessionId, transcript(2))).status).toBeLessThan(300);
   expect((await family.client.post(`/api/chat/sessions/${sessionId}/link`)).status).toBe(200);
 
   const [feature] = await t.database.db.query.features.findMany({ limit: 1 });

@@ -6,7 +6,7 @@ import { createVerifiedUser, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { CHAT_AI_RATE_LIMITS, chatAiIpCounterKey, chatAiSessionCounterKey } from './chat-ai.service';
-import { familySnapshot, newSessionId, putSession, sessionPath } from './chat-test-helpers';
+import { familySnapshot, newSessionId, putSession, sessionPath } from '../../testing/chat-requests';
 import { sessionCounterId } from './session-id';
 
 const KEY = 'sk-test-0123456789abcdefSECRET';

@@ -18,7 +18,7 @@ import {
   putSession,
   sessionPath,
   transcript,
-} from './chat-test-helpers';
+} from '../../testing/chat-requests';
 import { redactError, sessionLogTag } from './session-id';
 
 const NOT_FOUND = { error: { code: 'not_found', message: CHAT_SYNC_MESSAGES.notFound } };

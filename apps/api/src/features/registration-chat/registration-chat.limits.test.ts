@@ -18,7 +18,7 @@ import {
   putSession,
   sessionPath,
   transcript,
-} from './chat-test-helpers';
+} from '../../testing/chat-requests';
 import {
   CHAT_RATE_LIMITS,
   chatIpCounterKey,

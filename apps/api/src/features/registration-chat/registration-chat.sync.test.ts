@@ -22,7 +22,7 @@ import {
   putSession,
   sessionPath,
   transcript,
-} from './chat-test-helpers';
+} from '../../testing/chat-requests';
 
 describe('registration chat sync', () => {
   let t: TestApp;

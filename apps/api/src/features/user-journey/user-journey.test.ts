@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { ApiErrorBody } from '@tavara/shared/api-error';
 import {
   MAX_USER_JOURNEY_LOOKUP_CHARS,
@@ -8,46 +7,22 @@ import {
   type UserJourneyFunnel,
   type UserJourneyTimeline,
 } from '@tavara/shared/admin/user-journey';
-import type { ChatSessionUpdate, ChatSyncMessage } from '@tavara/shared/registration-chat/chat-sync.schema';
+import type { ChatSessionUpdate } from '@tavara/shared/registration-chat/chat-sync.schema';
 import { getRoleNoun } from '@tavara/shared/registration-chat/flows';
 import type { PublicRole } from '@tavara/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
+import {
+  completedFamilySnapshot,
+  newMessageId,
+  newSessionId,
+  postMessages,
+  putSession,
+  sessionPath,
+} from '../../testing/chat-requests';
+import { saveRegistration } from '../../testing/registration-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
-
-// The chat's requests as the browser makes them (a feature's tests do not import another's helpers).
-const newSessionId = () => randomBytes(16).toString('base64url');
-const newMessageId = () => randomBytes(12).toString('base64url');
-const sessionPath = (sessionId: string) => `/api/chat/sessions/${sessionId}`;
-const putSession = (client: TestClient, sessionId: string, body: ChatSessionUpdate) =>
-  client.request(sessionPath(sessionId), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-const postMessages = (client: TestClient, sessionId: string, messages: ChatSyncMessage[]) =>
-  client.post(`${sessionPath(sessionId)}/messages`, { messages });
-
-/** The family chat at its end, with valid answers. */
-const completedFamilySnapshot = (extra: Partial<ChatSessionUpdate> = {}): ChatSessionUpdate => ({
-  role: 'family',
-  stage: 'completion',
-  status: 'completed',
-  completed: true,
-  sectionIndex: 3,
-  questionIndex: 35,
-  answers: {
-    first_name: 'Keisha',
-    last_name: 'Ramdass',
-    phone_number: '+1 868 555 1234',
-    care_location: 'Arima',
-    care_recipient_name: 'Joyce Ramdass',
-    relationship_to_recipient: 'parent',
-    care_type: ['in_home_care'],
-  },
-  ...extra,
-});
 
 const FUNNEL = '/api/admin/user-journey/funnel';
 const TIMELINE = '/api/admin/user-journey/timeline';
@@ -155,20 +130,7 @@ describe('admin user journey', () => {
       completedFamilySnapshot({ lastActive: T0 + 70_000, handedOverAt: T0 + 70_000 }),
     );
     expect((await registered.client.post(`${sessionPath(ids.familyRegistered)}/link`)).status).toBe(200);
-    const form = await registered.client.request('/api/registration/family', {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        answers: {
-          first_name: 'Keisha',
-          last_name: 'Ramdass',
-          phone_number: '+1 868 555 1234',
-          care_location: 'Arima',
-          care_recipient_name: 'Joyce Ramdass',
-          relationship_to_recipient: 'parent',
-        },
-      }),
-    });
+    const form = await saveRegistration(registered.client, 'family');
     expect(form.status, await form.clone().text()).toBe(200);
     // Professional: one waiting on 'Continue' after its first section (counted at the next
     // section's first question), one handed over from the quick-form link at professional_role.

@@ -4,10 +4,10 @@ import type {
   ChatSessionUpdate,
   ChatSyncMessage,
 } from '@tavara/shared/registration-chat/chat-sync.schema';
-import type { TestClient } from '../../testing/test-client';
+import type { TestClient } from './test-client';
 
 /**
- * Helpers for the registration-chat API tests: requests as the web client makes them, and
+ * The registration chat's requests for API tests (chat, user journey, admin): requests as the web client makes them, and
  * valid bodies to start from.
  */
 
