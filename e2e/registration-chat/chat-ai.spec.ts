@@ -9,9 +9,11 @@ import {
   choose,
   expect,
   expectBotSaid,
+  finishFamilyInterviewFromBudget,
   fullScreenChat,
   getChatSessionId,
   openChatPanel,
+  skipFamilyQuestionsUntilBudget,
   test,
 } from './chat-fixtures';
 
@@ -99,27 +101,8 @@ test.describe('chat AI, hybrid mode', () => {
     // The rest of the interview is scripted: no more AI calls, no more failure texts.
     await choose(chat, /In-Home Care/);
     await choose(chat, /Done selecting/);
-    await expectBotSaid(chat, /What type of caregiver would you prefer\?/);
-    await choose(chat, 'Skip');
-    await choose(chat, 'Continue');
-    await expectBotSaid(chat, /Do they live with any of these conditions\?/);
-    await choose(chat, /Done selecting/);
-    await expectBotSaid(chat, /anything else about their health/);
-    await choose(chat, 'Skip');
-    await expectBotSaid(chat, /Will they need any specialised support\?/);
-    await choose(chat, /Done selecting/);
-    await choose(chat, 'Continue');
-    await expectBotSaid(chat, /When would you like care to happen\?/);
-    await choose(chat, /Done selecting/);
-    await expectBotSaid(chat, /preferences for the caregiver/);
-    await choose(chat, 'Skip');
-    await expectBotSaid(chat, /Who should we contact in an emergency\?/);
-    await choose(chat, 'Skip');
-    await expectBotSaid(chat, /What budget do you have in mind for care\?/);
-    await answer(chat, 'Negotiable');
-    await choose(chat, 'WhatsApp');
-    await expectBotSaid(chat, /Last one!/);
-    await choose(chat, 'Skip');
+    await skipFamilyQuestionsUntilBudget(chat);
+    await finishFamilyInterviewFromBudget(chat);
 
     await expect(chat.getByTestId('chat-thank-you').getByRole('heading', { name: 'Thank You!' })).toBeVisible();
     await expect(log.getByText(FALLBACK_TEXT)).toHaveCount(1);

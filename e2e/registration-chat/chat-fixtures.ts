@@ -115,3 +115,36 @@ export async function startFamilyChat(page: Page, path = '/about'): Promise<{ ch
   await expectBotSaid(chat, /And your last name\?/);
   return { chat, sessionId: await getChatSessionId(page) };
 }
+
+/**
+ * From 'What type of caregiver would you prefer?' (after the care types were chosen) to the
+ * budget question, skipping or leaving empty everything optional. The bot is left asking for
+ * the budget.
+ */
+export async function skipFamilyQuestionsUntilBudget(chat: Locator): Promise<void> {
+  await expectBotSaid(chat, /What type of caregiver would you prefer\?/);
+  await choose(chat, 'Skip');
+  await choose(chat, 'Continue');
+  await expectBotSaid(chat, /Do they live with any of these conditions\?/);
+  await choose(chat, /Done selecting/);
+  await expectBotSaid(chat, /anything else about their health/);
+  await choose(chat, 'Skip');
+  await expectBotSaid(chat, /Will they need any specialised support\?/);
+  await choose(chat, /Done selecting/);
+  await choose(chat, 'Continue');
+  await expectBotSaid(chat, /When would you like care to happen\?/);
+  await choose(chat, /Done selecting/);
+  await expectBotSaid(chat, /preferences for the caregiver/);
+  await choose(chat, 'Skip');
+  await expectBotSaid(chat, /Who should we contact in an emergency\?/);
+  await choose(chat, 'Skip');
+  await expectBotSaid(chat, /What budget do you have in mind for care\?/);
+}
+
+/** Answers the budget, the contact method and skips the last question: the interview ends. */
+export async function finishFamilyInterviewFromBudget(chat: Locator): Promise<void> {
+  await answer(chat, 'Negotiable');
+  await choose(chat, 'WhatsApp');
+  await expectBotSaid(chat, /Last one!/);
+  await choose(chat, 'Skip');
+}

@@ -7,8 +7,10 @@ import {
   choose,
   expect,
   expectBotSaid,
+  finishFamilyInterviewFromBudget,
   getChatSessionId,
   openChatPanel,
+  skipFamilyQuestionsUntilBudget,
   startFamilyChat,
   test,
 } from './chat-fixtures';
@@ -108,29 +110,10 @@ for (const { device, viewport } of [
       await choose(restored, /Done selecting/);
       await expect(restored.getByRole('log').getByText('In-Home Care; Mobility Assistance')).toBeVisible();
 
-      await expectBotSaid(restored, /What type of caregiver would you prefer\?/);
-      await choose(restored, 'Skip');
-      await choose(restored, 'Continue');
-      await expectBotSaid(restored, /Do they live with any of these conditions\?/);
-      await choose(restored, /Done selecting/);
-      await expectBotSaid(restored, /anything else about their health/);
-      await choose(restored, 'Skip');
-      await expectBotSaid(restored, /Will they need any specialised support\?/);
-      await choose(restored, /Done selecting/);
-      await choose(restored, 'Continue');
-      await expectBotSaid(restored, /When would you like care to happen\?/);
-      await choose(restored, /Done selecting/);
-      await expectBotSaid(restored, /preferences for the caregiver/);
-      await choose(restored, 'Skip');
-      await expectBotSaid(restored, /Who should we contact in an emergency\?/);
-      await choose(restored, 'Skip');
-      await expectBotSaid(restored, /What budget do you have in mind for care\?/);
+      await skipFamilyQuestionsUntilBudget(restored);
       await chatInput(restored).fill('lots');
       await expect(restored.getByText(BUDGET_HINT)).toBeVisible();
-      await answer(restored, 'Negotiable');
-      await choose(restored, 'WhatsApp');
-      await expectBotSaid(restored, /Last one!/);
-      await choose(restored, 'Skip');
+      await finishFamilyInterviewFromBudget(restored);
 
       const thanks = restored.getByTestId('chat-thank-you');
       await expect(thanks.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
