@@ -209,6 +209,10 @@ describe('admin: users', () => {
     const byName = await listUsers(admin.client, `search=member 2`);
     expect(byName.users.map((u) => u.id)).toEqual(expect.arrayContaining([`${token}-2`, `${token}-20`]));
 
+    // Personal data: never kept by a browser or proxy cache.
+    for (const path of ['/api/admin/users', '/api/admin/audit-log', '/api/admin/feature-votes']) {
+      expect((await admin.client.get(path)).headers.get('cache-control'), path).toBe('no-store');
+    }
     expect((await admin.client.get('/api/admin/users?role=superuser')).status).toBe(422);
     expect((await admin.client.get('/api/admin/users?page=0')).status).toBe(422);
     await t.database.db.delete(user).where(like(user.id, `${token}-%`));

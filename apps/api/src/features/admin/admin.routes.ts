@@ -1,5 +1,6 @@
 import { ADMIN_USERS_PAGE_SIZE, adminRoleChangeSchema, adminUsersQuerySchema } from '@tavara/shared/admin/admin';
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
 import { requireRole } from '../../auth/require-user';
@@ -28,17 +29,20 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).op
  */
 export function adminRoutes(deps: { env: Env; db: Database; logger: Logger }) {
   const users = createAdminUsers({ db: deps.db, dataDir: deps.env.DATA_DIR, logger: deps.logger });
+  // Per route rather than `.use('/admin/*')`: a path-wide middleware would also run (a second
+  // time) in front of every other router's /admin/* routes mounted after this one.
+  const adminOnly = requireRole('admin');
+  const noStore = createMiddleware(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   return new Hono<AppBindings>()
-    .use('/admin/*', requireRole('admin'))
-    .use('/admin/*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
-    .get('/admin/users', validate('query', adminUsersQuerySchema), async (c) => {
+    .get('/admin/users', adminOnly, noStore, validate('query', adminUsersQuerySchema), async (c) => {
       return c.json(await users.list(c.req.valid('query')));
     })
     .patch(
       '/admin/users/:userId/role',
+      adminOnly,
       validate('param', userParam),
       validate('json', adminRoleChangeSchema),
       async (c) => {
@@ -47,11 +51,11 @@ export function adminRoutes(deps: { env: Env; db: Database; logger: Logger }) {
         return c.json({ user: updated });
       },
     )
-    .delete('/admin/users/:userId', validate('param', userParam), async (c) => {
+    .delete('/admin/users/:userId', adminOnly, validate('param', userParam), async (c) => {
       return c.json(await users.deleteUser(c.get('user'), c.req.valid('param').userId));
     })
-    .get('/admin/audit-log', validate('query', pageQuery), async (c) => {
+    .get('/admin/audit-log', adminOnly, noStore, validate('query', pageQuery), async (c) => {
       return c.json(await listAdminActions(deps.db, c.req.valid('query').page, ADMIN_USERS_PAGE_SIZE));
     })
-    .get('/admin/feature-votes', async (c) => c.json(await getFeatureVoteStats(deps.db)));
+    .get('/admin/feature-votes', adminOnly, noStore, async (c) => c.json(await getFeatureVoteStats(deps.db)));
 }
