@@ -163,3 +163,43 @@ test('the admin dashboard: signed out it asks to sign in; another role is sent t
   const status = await page.request.get('/api/admin/users');
   expect(status.status()).toBe(403);
 });
+
+test('admin: pages through a search, and a page emptied by a deletion falls back to the last one', async ({
+  page,
+  request,
+}) => {
+  const label = `Page${Date.now().toString(36)}`;
+  // 21 sign-ups (unconfirmed accounts are listed too): one more than a page.
+  await Promise.all(
+    Array.from({ length: 21 }, async (_, i) => {
+      const response = await request.post('/api/auth/sign-up/email', {
+        headers: { origin: APP_URL },
+        data: {
+          firstName: 'Pat',
+          lastName: `${label} ${i}`,
+          email: uniqueEmail(`${label.toLowerCase()}-${i}`),
+          password: GOOD_PASSWORD,
+          role: 'family',
+        },
+      });
+      expect(response.ok(), await response.text()).toBe(true);
+    }),
+  );
+  await signInAsAdmin(page, request);
+  await page.getByRole('searchbox', { name: 'Search by e-mail or name' }).fill(label);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByText(`21 users matching “${label}”`)).toBeVisible();
+  const pages = page.getByRole('navigation', { name: 'Users pages' });
+  await expect(pages.getByText('Page 1 of 2')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: label })).toHaveCount(20);
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: label })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: label })).toContainText('Not verified');
+
+  await page.getByRole('button', { name: /^Delete / }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete account' }).click();
+  await expect(page.getByText(`20 users matching “${label}”`)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: label })).toHaveCount(20);
+  await expect(pages).toHaveCount(0);
+});

@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 
 /** "Page 2 of 5" with Previous and Next; nothing when everything fits on one page. */
@@ -33,4 +34,19 @@ export function Pager({
       </Button>
     </nav>
   );
+}
+
+/**
+ * Moves back to the last page when the current one no longer exists — after the last row of a
+ * page was deleted or moved to another status — instead of showing an empty page with no pager.
+ */
+export function usePageInRange(
+  result: { total: number; pageSize: number } | undefined,
+  page: number,
+  goTo: (page: number) => void,
+) {
+  const lastPage = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : null;
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) goTo(lastPage);
+  }, [lastPage, page, goTo]);
 }

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useSupportRequests } from '../api/admin-api';
 import { formatDateTime } from './admin-format';
-import { Pager } from './pager';
+import { Pager, usePageInRange } from './pager';
 import { PanelEmpty, QueryPanel } from './panel-states';
 import { SupportRequestDialog } from './support-request-dialog';
 import { SupportStatusBadge } from './support-status-badge';
@@ -26,6 +26,7 @@ export function SupportPanel() {
   });
   const [openId, setOpenId] = useState<string | null>(null);
   const requests = useSupportRequests(filters);
+  usePageInRange(requests.data, filters.page, (page) => setFilters((f) => ({ ...f, page })));
   const counts = requests.data?.counts;
 
   const body = (

@@ -6,7 +6,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { type AdminUser, useAdminUsers } from '../api/admin-api';
 import { formatDate } from './admin-format';
-import { Pager } from './pager';
+import { Pager, usePageInRange } from './pager';
 import { PanelEmpty, QueryPanel } from './panel-states';
 import { RoleBadge } from './role-badge';
 import { ChangeRoleDialog, DeleteUserDialog } from './user-dialogs';
@@ -45,6 +45,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
   });
   const [action, setAction] = useState<Action>(null);
   const users = useAdminUsers(filters);
+  usePageInRange(users.data, filters.page, (page) => setFilters((f) => ({ ...f, page })));
 
   const actions = (user: AdminUser) =>
     user.id === currentUserId ? (
