@@ -72,6 +72,25 @@ export function familySnapshot(overrides: Partial<ChatSessionUpdate> = {}): Chat
   };
 }
 
+/**
+ * What the browser syncs right after 'Start over' at `restartedAt`: back at the welcome, no role,
+ * no answers — a new run of the same session.
+ */
+export function restartSnapshot(restartedAt: number, overrides: Partial<ChatSessionUpdate> = {}): ChatSessionUpdate {
+  return {
+    role: null,
+    stage: 'intro',
+    status: 'in_progress',
+    questionIndex: 0,
+    sectionIndex: 0,
+    answers: {},
+    completed: false,
+    restartedAt,
+    lastActive: restartedAt,
+    ...overrides,
+  };
+}
+
 /** The family chat at its end: every required answer, a multi-select and completion. */
 export function completedFamilySnapshot(overrides: Partial<ChatSessionUpdate> = {}): ChatSessionUpdate {
   const base = familySnapshot();

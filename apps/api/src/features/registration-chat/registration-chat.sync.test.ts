@@ -20,6 +20,7 @@ import {
   newSessionId,
   postMessages,
   putSession,
+  restartSnapshot,
   sessionPath,
   transcript,
 } from '../../testing/chat-requests';
@@ -316,17 +317,7 @@ describe('registration chat sync', () => {
       const sessionId = newSessionId();
       await putSession(client, sessionId, completedFamilySnapshot());
       const restartedAt = Date.UTC(2026, 0, 6, 9);
-      const restart = await putSession(client, sessionId, {
-        role: null,
-        stage: 'intro',
-        status: 'in_progress',
-        questionIndex: 0,
-        sectionIndex: 0,
-        answers: {},
-        completed: false,
-        restartedAt,
-        lastActive: restartedAt,
-      } satisfies ChatSessionUpdate);
+      const restart = await putSession(client, sessionId, restartSnapshot(restartedAt));
       expect(await restart.json()).toMatchObject({
         applied: true,
         session: { completed: false, completedAt: null, stage: 'intro', role: null, restartedAt },
@@ -421,18 +412,7 @@ describe('registration chat sync', () => {
       expect(await done.json()).toMatchObject({ applied: true, session: { completed: true, handedOverAt } });
 
       const restartedAt = handedOverAt + 60_000;
-      const restart = await putSession(client, sessionId, {
-        role: null,
-        stage: 'intro',
-        status: 'in_progress',
-        questionIndex: 0,
-        sectionIndex: 0,
-        answers: {},
-        completed: false,
-        restartedAt,
-        lastActive: restartedAt,
-        handedOverAt: null,
-      } satisfies ChatSessionUpdate);
+      const restart = await putSession(client, sessionId, restartSnapshot(restartedAt, { handedOverAt: null }));
       expect(await restart.json()).toMatchObject({ applied: true, session: { handedOverAt: null, restartedAt } });
 
       // A late write from the old run cannot bring the old hand-over back.

@@ -18,6 +18,7 @@ import {
   newSessionId,
   postMessages,
   putSession,
+  restartSnapshot,
   sessionPath,
 } from '../../testing/chat-requests';
 import { saveRegistration } from '../../testing/registration-requests';
@@ -143,18 +144,7 @@ describe('admin user journey', () => {
     await put(visitor, ids.communityCompleted, completedSnapshot('community', { sectionIndex: 6, questionIndex: 61 }));
     // Handed over, then 'Start over' in the same session: a new run with no role and no hand-over.
     await put(visitor, ids.restarted, positionSnapshot('community', 0, 1, { handedOverAt: T0 + 65_000 }));
-    await put(visitor, ids.restarted, {
-      role: null,
-      stage: 'intro',
-      status: 'in_progress',
-      sectionIndex: 0,
-      questionIndex: 0,
-      answers: {},
-      completed: false,
-      restartedAt: T0 + 120_000,
-      lastActive: T0 + 120_000,
-      handedOverAt: null,
-    });
+    await put(visitor, ids.restarted, restartSnapshot(T0 + 120_000, { handedOverAt: null }));
   });
   afterAll(() => t.close());
 

@@ -65,8 +65,6 @@ export function useSupportRequests(filters: { status: SupportRequestStatus | '';
     placeholderData: keepPreviousData,
   });
 }
-export type SupportRequestsPage = NonNullable<ReturnType<typeof useSupportRequests>['data']>;
-export type SupportRequestSummary = SupportRequestsPage['requests'][number];
 
 export function useSupportRequest(id: string | null) {
   return useQuery({
@@ -75,7 +73,6 @@ export function useSupportRequest(id: string | null) {
     enabled: id !== null,
   });
 }
-export type SupportRequestDetail = NonNullable<ReturnType<typeof useSupportRequest>['data']>;
 
 /** The URL of a support request's screenshot (admins only; the server checks). */
 export const supportScreenshotUrl = (id: string) => `/api/support/requests/${encodeURIComponent(id)}/screenshot`;
