@@ -1,15 +1,86 @@
-// ESLint flat config: small, but it enforces the structure of code-style.md —
+// ESLint flat config: small, but it enforces the structure of code-style.md (decision 001) —
 // one-way imports (shared → features → app on the web; routes → service → db on the api;
-// no feature importing another), type-only imports of the api from the web, no floating
-// promises, and the rules of hooks.
+// no feature importing another; no import cycles), type-only imports of the api from the web,
+// no floating promises, and the rules of hooks. The boundaries are `import-x/no-restricted-paths`
+// zones on resolved file paths, so a relative import (`../../other-feature/x`) is caught exactly
+// like an alias (`@/features/...`). eslint-rules.test.ts lints the fixtures under
+// scripts/lint-fixtures/ to prove every zone still fires.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const dirs = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/** One zone per feature folder: it may import itself, not its siblings. */
+const featureZones = (root, message) =>
+  dirs(`./${root}`).map((feature) => ({
+    target: `./${root}/${feature}`,
+    from: `./${root}`,
+    except: [`./${feature}`],
+    message,
+  }));
+
+/**
+ * The import boundaries of decision 001, by resolved path (`basePath` is the repository root).
+ * The fixtures in scripts/lint-fixtures/ mirror these folders (see eslint-rules.test.ts).
+ */
+export const BOUNDARY_ZONES = [
+  // packages/shared is plain TypeScript + zod: it knows neither app.
+  { target: './packages/shared', from: ['./apps'], message: 'packages/shared does not import an app.' },
+  // web
+  ...featureZones('apps/web/src/features', 'A web feature does not import another feature (join them in app/).'),
+  {
+    target: './apps/web/src/features',
+    from: './apps/web/src/app',
+    message: 'A feature does not import the app shell (app/ imports features, not the reverse).',
+  },
+  {
+    target: './apps/web/src/components',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'components/ sits below the features and the app shell and never imports them.',
+  },
+  {
+    target: './apps/web/src/lib',
+    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+    message: 'lib/ is the bottom layer of the web: no features, app shell or components.',
+  },
+  {
+    target: './apps/web/src/config',
+    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+    message: 'config/ is the bottom layer of the web: no features, app shell or components.',
+  },
+  // api
+  ...featureZones('apps/api/src/features', 'An api feature does not import another feature.'),
+  {
+    target: ['./apps/api/src/db', './apps/api/src/lib'],
+    from: ['./apps/api/src/features', './apps/api/src/auth'],
+    message: 'db/ and lib/ sit below the features and auth and never import them.',
+  },
+  {
+    // Tables are the bottom of the api: db/client.ts and lib/ import them, so they import neither
+    // (this was the type-only loop db/client → schema/auth → lib/window-counter → db/client).
+    target: './apps/api/src/db/schema',
+    from: ['./apps/api/src/lib', './apps/api/src/db/client.ts', './apps/api/src/env.ts'],
+    message: 'db/schema/ holds tables only and imports nothing above it (lib/, db/client.ts).',
+  },
+];
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
 });
+
+const apiTypesOnly = {
+  group: ['@tavara/api', '@tavara/api/*'],
+  allowTypeImports: true,
+  message: 'The web imports the api for types only.',
+};
 
 export default tseslint.config(
   {
@@ -20,6 +91,8 @@ export default tseslint.config(
       'playwright-report/**',
       'bench-results/**',
       'data/**',
+      // Broken on purpose; linted by scripts/eslint-rules.test.ts.
+      'scripts/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -44,42 +117,40 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the imported files too (no-cycle): as TypeScript, with these extensions.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/api/tsconfig.json',
+            'packages/shared/tsconfig.json',
+            'tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: BOUNDARY_ZONES }],
+      // Value imports only (the rule skips `import type`); type-only loops are prevented by the
+      // layer zones instead (db/schema/ imports no module above it).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([
-        {
-          group: ['@tavara/api', '@tavara/api/*'],
-          allowTypeImports: true,
-          message: 'The web imports the api for types only.',
-        },
-      ]),
+      // The api is outside every web zone only for its types: a value import would bundle server code.
+      ...restrict([apiTypesOnly]),
     },
-  },
-  {
-    // A web feature stands alone: it may use shared code, components and lib, never another feature or the app.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: restrict([
-      {
-        group: ['@tavara/api', '@tavara/api/*'],
-        allowTypeImports: true,
-        message: 'The web imports the api for types only.',
-      },
-      { group: ['@/features/*', '@/app/*'], message: 'A feature does not import another feature or the app shell.' },
-    ]),
-  },
-  {
-    files: ['apps/web/src/{components,lib,config}/**/*.{ts,tsx}'],
-    rules: restrict([
-      {
-        group: ['@tavara/api', '@tavara/api/*'],
-        allowTypeImports: true,
-        message: 'The web imports the api for types only.',
-      },
-      { group: ['@/features/*'], message: 'Shared web code does not depend on a feature.' },
-    ]),
   },
   {
     files: ['packages/shared/src/**/*.ts'],
@@ -103,12 +174,24 @@ export default tseslint.config(
     ]),
   },
   {
-    // api: a feature does not import another feature (a sibling folder under features/).
-    files: ['apps/api/src/features/**/*.ts'],
-    rules: restrict([{ regex: '^\\.\\./[^.]', message: 'A feature does not import another feature.' }]),
+    // routes → service → db: a route checks who asks and calls a service; it never queries. Its
+    // database handle comes in as a type (`import type { Database }`), so value imports of the
+    // query builder or of tables are what would let a route skip the service's rules.
+    files: ['apps/api/src/**/*.routes.ts'],
+    rules: restrict([
+      {
+        group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*', '**/db/schema'],
+        allowTypeImports: true,
+        message: 'A route does not query: the rules and the SQL live in its *.service.ts.',
+      },
+    ]),
   },
   {
-    files: ['apps/api/src/{db,lib}/**/*.ts'],
-    rules: restrict([{ regex: '(^|/)features/', message: 'db and lib sit below the features and never import them.' }]),
+    // A service holds the domain rules, callable from a route, a job or a test: HTTP stays in the
+    // routes (a package import, which the path zones do not see).
+    files: ['apps/api/src/**/*.service.ts'],
+    rules: restrict([
+      { group: ['hono', 'hono/*', '@hono/*'], message: 'A service does not use Hono: HTTP belongs in *.routes.ts.' },
+    ]),
   },
 );

@@ -41,6 +41,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
   use: {
     baseURL,
+    // The app's service worker (decision 014) would answer chunk requests from its precache,
+    // out of reach of page.route: journeys that cut or hold a download could no longer do so,
+    // and each test would download every chunk at start. It is off here, as on a first visit;
+    // e2e/shell/offline.spec.ts turns it on to test it.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -74,18 +79,29 @@ export default defineConfig({
       command: `rm -rf "${dataDir}" && node apps/api/dist/server.js`,
       url: `${baseURL}/api/health`,
       reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
+      // A fresh PGlite directory is migrated at start-up; on a loaded 2-core machine that has taken
+      // close to a minute, so leave room rather than fail the whole run before it begins.
+      timeout: 180_000,
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         E2E_TEST_HOOKS: 'true',
+        // The journeys read mail from the dev outbox over 127.0.0.1 (e2e/auth/accounts.ts).
+        DEV_MAILBOX: 'true',
         // Every browser in the suite signs up from 127.0.0.1, one shared per-IP bucket; the API
         // tests cover the limits themselves (refused in production).
         AUTH_RATE_LIMIT_DISABLED: 'true',
+        // Likewise every chat of the suite starts from 127.0.0.1: 60 visitor chats a day per
+        // address is fewer than the suite opens (the API tests cover that limit).
+        CHAT_SESSION_LIMITS_DISABLED: 'true',
+        // …and every AI-worded question of the suite's chats is one AI call from 127.0.0.1: the
+        // default 120 an hour per address runs out part-way through the suite, after which the
+        // chats go scripted with a 429 in the console. The per-address cap is API-tested.
+        AI_MAX_CALLS_PER_IP_PER_HOUR: '100000',
         // E2E_ADMIN_EMAILS in e2e/auth/accounts.ts: these become admin once verified.
         ADMIN_EMAILS:
-          'admin-area@e2e.example.tt,admin-journey@e2e.example.tt,admin-dashboards@e2e.example.tt,admin-spare@e2e.example.tt',
+          'admin-area@e2e.example.tt,admin-journey@e2e.example.tt,admin-dashboards@e2e.example.tt,admin-spare@e2e.example.tt,admin-training@e2e.example.tt,admin-account@e2e.example.tt,admin-boards@e2e.example.tt,admin-caregiver-support@e2e.example.tt',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
         OPENAI_API_KEY: 'sk-e2e-fake-key',

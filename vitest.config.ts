@@ -1,11 +1,19 @@
 import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { CHROMIUM_ARGS } from './playwright.config.ts';
 
 /**
- * One Vitest run covers the pure shared code, the web app's pure logic (no DOM) and the API. The API project runs on PGlite
- * always and once more on server PostgreSQL when TEST_DATABASE_URL is set (CI sets it), so the
- * same tests prove the SQL works on both engines.
+ * One Vitest run covers the pure shared code, the web app's logic without a DOM (the chat
+ * controller, redirects, storage parsing), its components with behaviour in a real browser, and
+ * the API. The API project runs on PGlite always and once more on server PostgreSQL when
+ * TEST_DATABASE_URL is set (CI sets it), so the same tests prove the SQL works on both engines.
+ *
+ * Coverage (`--coverage`, as scripts/test.sh runs it): V8's own counters, for the code the tests
+ * run in Node and in Chromium alike.
  */
+const webAlias = { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) };
 const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
@@ -20,6 +28,16 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    coverage: {
+      provider: 'v8',
+      include: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+      exclude: ['**/*.test.{ts,tsx}', '**/testing/**', '**/test-helpers.ts', 'apps/api/src/db/migrations/**'],
+      // text-summary for the console (CI prints it); json-summary for the README's figures.
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'test-results/coverage',
+      // A failing test still prints the figures (the run fails all the same).
+      reportOnFailure: true,
+    },
     projects: [
       {
         test: {
@@ -28,12 +46,36 @@ export default defineConfig({
         },
       },
       {
-        // Pure web logic (no DOM): redirects, storage parsing. Components are covered in Playwright.
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        // Web logic without a DOM: the chat controller, redirects, storage parsing.
+        resolve: { alias: webAlias },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],
         },
+      },
+      {
+        // Components with behaviour (*.test.tsx), rendered in Debian's Chromium driven by
+        // Playwright: real focus, layout, keyboard and ARIA. Never a downloaded browser.
+        plugins: [tailwindcss()],
+        resolve: { alias: webAlias },
+        test: {
+          name: 'web-browser',
+          include: ['apps/web/src/**/*.test.tsx'],
+          setupFiles: ['apps/web/src/testing/browser-setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+            }),
+            instances: [{ browser: 'chromium' }],
+            screenshotFailures: false,
+          },
+        },
+      },
+      {
+        // The repository's own tooling: the lint boundaries prove they fire (eslint-rules.test.ts).
+        test: { name: 'tooling', include: ['scripts/**/*.test.ts'], testTimeout: 120_000 },
       },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),

@@ -17,6 +17,15 @@ export async function expectNoAxeViolations(page: Page, context = '') {
   // evaluate, not addScriptTag: the app's CSP (rightly) blocks inline scripts, and tests must
   // not switch the CSP off (bypassCSP) or they could no longer catch a CSP breakage.
   await page.evaluate(AXE_SOURCE);
+  // What a person sees once things have settled: a toast or dialog half-way through its entry
+  // (faded, moving, overlapping the one before) fails contrast and target-size checks that its
+  // final state passes, so axe waits for running animations and transitions to end (not for
+  // endless ones: spinners, skeletons, typing dots).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const violations = (await page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: unknown[] }> } }
@@ -33,8 +42,9 @@ export async function expectNoAxeViolations(page: Page, context = '') {
 }
 
 /**
- * Every test fails on an unexpected console error or uncaught page error (code-style.md). A test
- * that provokes errors on purpose gives the pattern it expects as `allowConsoleErrors`.
+ * Every test fails on an unexpected console error, uncaught page error or Content-Security-Policy
+ * violation (code-style.md). A test that provokes errors on purpose gives the pattern it expects
+ * as `allowConsoleErrors`.
  */
 export const test = base.extend<{ allowConsoleErrors: RegExp | undefined; consoleGuard: void }>({
   allowConsoleErrors: [undefined, { option: true }],
@@ -45,6 +55,15 @@ export const test = base.extend<{ allowConsoleErrors: RegExp | undefined; consol
         if (message.type() === 'error') errors.push(message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
+      // A Content-Security-Policy violation (an eval, an inline script, a foreign host) is not a
+      // console message in Chromium: the page reports each one as an error (issue 23 item 6).
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(
+            `CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+          ),
+        ),
+      );
       await use();
       const unexpected = errors.filter((text) => !allowConsoleErrors?.test(text));
       expect(unexpected, 'unexpected console errors').toEqual([]);

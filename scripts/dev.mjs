@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@tavara/api'], {
     stdio: 'inherit',
-    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    // `npm run dev` is a developer's machine: the outbox at /dev/mailbox is on (loopback only).
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info', DEV_MAILBOX: process.env.DEV_MAILBOX ?? 'true' },
   }),
   spawn('npm', ['run', 'dev', '-w', '@tavara/web'], { stdio: 'inherit' }),
 ];

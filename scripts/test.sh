@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Everything CI runs, in order: lint, types, unit + API tests (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set), a production build, then the browser journeys against that build.
+# Everything CI runs, in order: lint, types, unit + component + API tests with coverage (PGlite,
+# and PostgreSQL when TEST_DATABASE_URL is set; components in Chromium), a production build, then
+# the browser journeys against that build.
 # Ends with one line "tests: N passed, N failed" summing both runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,10 +31,15 @@ echo "▶ lint"
 npm run --silent lint
 echo "▶ typecheck"
 npm run --silent typecheck
-echo "▶ unit and API tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}"
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+echo "▶ unit, component and API tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}, with coverage"
+# Coverage (V8's counters, vitest.config.ts) ends the output with its summary; the per-file
+# figures are in test-results/coverage/coverage-summary.json.
+npx vitest run --coverage --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 echo "▶ build"
 npm run --silent build
+echo "▶ landing first-load size"
+size_status=0
+node scripts/check-landing-size.mjs || size_status=$?
 echo "▶ browser journeys (Chromium: $CHROMIUM)"
 export E2E_RUN_ID="$$"
 e2e_status=0
@@ -47,4 +53,6 @@ node -e '
   const failed = unit.numFailedTests + e2e.unexpected;
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
 '
-exit "$e2e_status"
+if [ "$size_status" -ne 0 ]; then echo "landing first-load JS is over 100 kB gzip (see above)"; fi
+if [ "$e2e_status" -ne 0 ]; then exit "$e2e_status"; fi
+exit "$size_status"

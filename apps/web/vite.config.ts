@@ -1,11 +1,14 @@
 /// <reference types="vitest/config" />
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type ConfigEnv, type Plugin, type Rollup } from 'vite';
+import { build as esbuild } from 'esbuild';
 
 /**
  * Writes .br and .gz siblings of every text asset at build time, so the server sends them
@@ -14,77 +17,248 @@ import { defineConfig, type Plugin } from 'vite';
 function precompress(): Plugin {
   return {
     name: 'tavara-precompress',
-    apply: 'build',
+    apply: clientBuild,
     // writeBundle, not generateBundle: only the written files have Vite's final chunk code
     // (its preload helper is filled in during generateBundle).
     writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
       for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|svg|json|txt|html)$/.test(fileName)) continue;
-        const path = join(outDir, fileName);
-        const buffer = readFileSync(path);
-        if (buffer.length < 1024) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${path}.gz`, gzipSync(buffer, { level: 9 }));
+        if (/\.(js|css|svg|json|txt|html)$/.test(fileName)) writeCompressed(join(outDir, fileName));
       }
     },
   };
 }
 
-/** Modules whose chunks the landing page always loads: its route and the chat launcher. */
-const LANDING_ENTRIES = ['src/app/routes/home-page.tsx', 'src/features/registration-chat/chat-launcher.tsx'];
+function writeCompressed(path: string) {
+  const buffer = readFileSync(path);
+  if (buffer.length < 1024) return;
+  writeFileSync(`${path}.br`, brotliCompressSync(buffer, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(`${path}.gz`, gzipSync(buffer, { level: 9 }));
+}
+
+/** The browser build only: the prerender's SSR build (below) runs with the same config. */
+const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
+
+const QUERY_LAYOUT = 'src/app/query-layout.tsx';
+const ROLE_DASHBOARD = 'src/app/routes/dashboard/role-dashboard-route.tsx';
+const BEING_BUILT = 'src/app/routes/being-built-page.tsx';
 
 /**
- * Writes dist/landing.html: index.html plus `<link rel="modulepreload">` for the chunks the
- * landing page loads lazily (its route and the chat launcher, with their imports). The server
- * answers `/` with it, so those downloads start with the entry script instead of after it has
- * run — one round trip less on slow mobile data. Other paths keep index.html and load nothing
- * extra.
+ * The public pages built to HTML (issue 23, docs/decisions/028-prerendered-public-pages.md), each
+ * with the modules of its lazily loaded route: their chunks (and what those import) are
+ * preloaded by the page, so it hydrates without waiting for the entry to ask for them. The
+ * floating chat and support buttons load after the load event (app/router.tsx `useLoaded`), so
+ * no page preloads them; `/`'s list is the landing page's first load that
+ * scripts/check-landing-size.mjs checks.
  */
-function landingPreload(): Plugin {
+const PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>> = {
+  '/': ['src/app/routes/home-page.tsx'],
+  '/about': [QUERY_LAYOUT, 'src/app/routes/about-page.tsx'],
+  '/faq': [QUERY_LAYOUT, 'src/app/routes/faq-page.tsx'],
+  '/features': [QUERY_LAYOUT, 'src/app/routes/features-page.tsx'],
+  '/family/features-overview': [QUERY_LAYOUT, 'src/app/routes/family-features-overview-page.tsx'],
+  '/professional/features-overview': [QUERY_LAYOUT, 'src/app/routes/professional-features-overview-page.tsx'],
+  '/community/features-overview': [QUERY_LAYOUT, 'src/app/routes/community-features-overview-page.tsx'],
+  '/dashboard/family': [QUERY_LAYOUT, ROLE_DASHBOARD],
+  '/dashboard/professional': [QUERY_LAYOUT, ROLE_DASHBOARD],
+  '/dashboard/community': [QUERY_LAYOUT, ROLE_DASHBOARD],
+  '/auth': ['src/app/routes/auth/sign-in-page.tsx'],
+  '/terms': ['src/features/legal/terms-page.tsx'],
+  '/privacy': ['src/features/legal/privacy-page.tsx'],
+  '/legacy-stories': [QUERY_LAYOUT, BEING_BUILT],
+};
+
+/** Where a prerendered path's HTML is written under dist/ (the server and the service worker agree). */
+const pageFile = (path: string) => `pages${path === '/' ? '/index' : path}.html`;
+
+/**
+ * After the browser build: builds src/prerender/render.tsx for Node (Vite SSR, into
+ * node_modules/.tavara-prerender), renders each of PRERENDERED_PAGES signed out, and writes
+ * dist/pages/…html — index.html with the page's HTML in #root, its title, its chunks preloaded
+ * and the stylesheet inline (11 kB gzip: one round trip less before the first paint, and no
+ * render-blocking request). Then the service worker, whose precache lists these pages too.
+ */
+function prerender(): Plugin {
+  let chunks: Rollup.OutputChunk[] = [];
+  let outDir = 'dist';
+  let mode = 'production';
   return {
-    name: 'tavara-landing-preload',
-    apply: 'build',
+    name: 'tavara-prerender',
+    apply: clientBuild,
+    configResolved(config) {
+      mode = config.mode;
+    },
     writeBundle(options, bundle) {
-      const outDir = options.dir ?? 'dist';
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      const alreadyLoaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-      const files = new Set<string>();
-      const add = (fileName: string) => {
-        if (files.has(fileName) || alreadyLoaded.has(fileName)) return;
-        files.add(fileName);
-        chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(add);
-      };
-      for (const module of LANDING_ENTRIES) {
-        const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
-        if (!chunk) throw new Error(`landing preload: no chunk for ${module}`);
-        add(chunk.fileName);
-      }
-      const links = [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`).join('\n');
-      const html = readFileSync(join(outDir, 'index.html'), 'utf8').replace('  </head>', `${links}\n  </head>`);
-      writeFileSync(join(outDir, 'landing.html'), html);
+      outDir = options.dir ?? 'dist';
+      chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const ssrDir = fileURLToPath(new URL('./node_modules/.tavara-prerender', import.meta.url));
+        await build({
+          configFile: fileURLToPath(import.meta.url),
+          mode,
+          logLevel: 'warn',
+          build: {
+            ssr: 'src/prerender/render.tsx',
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            minify: false,
+          },
+        });
+        const rendered = renderPages(join(ssrDir, 'render.js'), Object.keys(PRERENDERED_PAGES));
+
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const alreadyLoaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const stylesheet = /\s*<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/.exec(template);
+        if (!stylesheet?.[1]) throw new Error('prerender: index.html links no stylesheet');
+        const css = readFileSync(join(outDir, stylesheet[1]), 'utf8');
+
+        rmSync(join(outDir, 'pages'), { recursive: true, force: true });
+        for (const [path, modules] of Object.entries(PRERENDERED_PAGES)) {
+          const files = new Set<string>();
+          const add = (fileName: string) => {
+            if (files.has(fileName) || alreadyLoaded.has(fileName)) return;
+            files.add(fileName);
+            chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach(add);
+          };
+          for (const module of modules) {
+            const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(module));
+            if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
+            add(chunk.fileName);
+          }
+          const { app, title } = rendered[path]!;
+          if (!app.includes('<h1')) throw new Error(`prerender: ${path} rendered no heading`);
+          if (/<script|<template|<!--\$[?!]/.test(app))
+            throw new Error(`prerender: ${path} has a boundary not rendered`);
+          const links = [...files]
+            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`)
+            .join('\n');
+          const html = template
+            .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+            .replace(stylesheet[0], `\n    <style>${css.replaceAll('</style', '<\\/style')}</style>`)
+            .replace('  </head>', `${links}\n  </head>`)
+            .replace('<div id="root"></div>', `<div id="root">${app}</div>`);
+          const file = join(outDir, pageFile(path));
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, html);
+          writeCompressed(file);
+        }
+        await writeServiceWorker(outDir);
+      },
     },
   };
 }
+
+/**
+ * Renders the pages in a child Node process that exits when done: the app's modules start timers
+ * (the data cache's clean-up, polling) that would keep the build itself from ever exiting.
+ */
+function renderPages(entry: string, paths: string[]): Record<string, { app: string; title: string }> {
+  const script = `
+    const { render, pageTitle } = await import(${JSON.stringify(pathToFileURL(entry).href)});
+    const pages = {};
+    for (const path of ${JSON.stringify(paths)}) pages[path] = { app: await render(path), title: pageTitle(path) };
+    process.stdout.write(JSON.stringify(pages), () => process.exit(0));`;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output) as Record<string, { app: string; title: string }>;
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** Chunks of the landing page's first load whose lazy imports go without preload lists (below). */
+const FIRST_LOAD_HOSTS = /(^|\/)(index|home-page|chat-launcher)-[\w-]+\.js$/;
 
 const apiPort = process.env.PORT ?? '3000';
 
+/** What the service worker precaches: every chunk, style, icon, the shell and the prerendered pages. */
+const PRECACHE = /\.(js|css|html|svg|png|webmanifest|txt)$/;
+
+/**
+ * The installable app's service worker (docs/decisions/014-offline-and-pwa.md): sw/service-worker.ts
+ * on Workbox's runtime modules, bundled to dist/sw.js with the list of every built file, so a
+ * second visit starts on a bad connection and an open tab keeps finding the chunks of the build it
+ * started with after a deploy. (Built here rather than by vite-plugin-pwa, whose build-time
+ * workbox-build brought ~270 packages — babel, terser, a second rollup — into every `npm ci`.)
+ * Files under assets/ carry a content hash in their names; the others get one as their revision.
+ */
+async function writeServiceWorker(outDir: string) {
+  const manifest = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+    .map((file) => file.replaceAll('\\', '/'))
+    .filter((file) => PRECACHE.test(file) && file !== 'sw.js')
+    .sort()
+    .map((url) => ({
+      url,
+      revision: url.startsWith('assets/')
+        ? null
+        : createHash('sha256')
+            .update(readFileSync(join(outDir, url)))
+            .digest('hex')
+            .slice(0, 16),
+    }));
+  // Navigations to these paths get their prerendered page from the precache, any other the shell.
+  const pages = Object.fromEntries(Object.keys(PRERENDERED_PAGES).map((path) => [path, `/${pageFile(path)}`]));
+  await esbuild({
+    entryPoints: [fileURLToPath(new URL('./sw/service-worker.ts', import.meta.url))],
+    outfile: join(outDir, 'sw.js'),
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    // Workbox logs only when NODE_ENV is not production.
+    define: {
+      'self.__WB_MANIFEST': JSON.stringify(manifest),
+      'self.__PRERENDERED_PAGES': JSON.stringify(pages),
+      'process.env.NODE_ENV': '"production"',
+    },
+    logLevel: 'warning',
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), landingPreload()],
+  plugins: [react(), tailwindcss(), precompress(), prerender()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   server: {
     port: 5173,
     strictPort: true,
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    // Lesson illustrations are served by the API too (apps/api/src/features/training/training-images.routes.ts).
+    // xfwd: the proxy adds X-Forwarded-For with the browser's address, so the API never takes a
+    // request proxied from another device (`vite --host`) for one from this machine — the dev
+    // outbox answers only requests without that header from loopback (issue 13).
+    proxy: {
+      '/api': { target: `http://127.0.0.1:${apiPort}`, xfwd: true },
+      '/training-images': { target: `http://127.0.0.1:${apiPort}`, xfwd: true },
+    },
   },
   build: {
     target: 'es2022',
     // Every browser that runs es2022 modules but Firefox < 115 supports modulepreload natively;
     // the polyfill would cost every first load ~0.5 kB gzip for none of our users.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The lazy imports of the landing page's first load (the entry's pages and overlays, the
+      // landing page, the chat launcher) carry no list of chunks to preload with them: the
+      // entry's list named every chunk of the app, and together they cost the first load ~3.6 kB
+      // gzip of its 100 kB (decision 014). Each prerendered page preloads its own chunks instead
+      // (PRERENDERED_PAGES, decision 028); another page's (or the chat's) shared chunks load one round trip
+      // later on a first visit, and the service worker serves all of them from then on. Imports
+      // made by every other chunk keep their preload lists.
+      resolveDependencies: (_filename, deps, { hostId, hostType }) =>
+        hostType === 'js' && FIRST_LOAD_HOSTS.test(hostId) ? [] : deps,
+    },
     sourcemap: false,
     chunkSizeWarningLimit: 500,
   },

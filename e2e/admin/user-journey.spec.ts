@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test as base } from '../fixtures';
-import { APP_URL, createConfirmedAdmin, createConfirmedUser, logIn, sidewaysOverflow } from '../auth/accounts';
+import { APP_URL, createConfirmedAdmin, createConfirmedUser, logInAsAdmin, sidewaysOverflow } from '../auth/accounts';
 
 /** Chromium logs every 404 as a console error, and a lookup that matches nothing is a 404. */
 const FAILED_404 = /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
@@ -39,7 +39,10 @@ async function syncChat(
   role: 'family' | 'professional' | 'community',
   position: { sectionIndex: number; questionIndex: number; completed?: boolean; handedOverAt?: number },
 ): Promise<string> {
-  const sessionId = newId();
+  // The server issues the session's id, as on a chat's first sync.
+  const issued = await request.post('/api/chat/sessions', { headers: { origin: APP_URL } });
+  expect(issued.status(), await issued.text()).toBe(201);
+  const { sessionId } = (await issued.json()) as { sessionId: string };
   const now = Date.now();
   const noun = { family: 'family member', professional: 'care professional', community: 'community member' }[role];
   const messages = await request.post(`/api/chat/sessions/${sessionId}/messages`, {
@@ -77,9 +80,9 @@ async function barCount(page: Page, list: string, label: string): Promise<number
   return Number(await item.locator('strong').first().innerText());
 }
 
-async function signIn(page: Page, account: { email: string; password: string }) {
+async function signIn(page: Page, account: { email: string; password: string; totpSecret?: string }) {
   await page.goto('/auth');
-  await logIn(page, account.email, account.password);
+  await logInAsAdmin(page, account);
   await expect(page).not.toHaveURL(/\/auth$/);
 }
 

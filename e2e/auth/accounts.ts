@@ -1,4 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
 import { expect } from '../fixtures';
 
 /**
@@ -112,18 +117,112 @@ export const E2E_ADMIN_EMAILS = {
   userJourney: 'admin-journey@e2e.example.tt',
   dashboards: 'admin-dashboards@e2e.example.tt',
   spare: 'admin-spare@e2e.example.tt',
+  training: 'admin-training@e2e.example.tt',
+  /** e2e/account/account.spec.ts: an admin who has not set up two-factor sign-in yet. */
+  account: 'admin-account@e2e.example.tt',
+  /** e2e/boards: moderation and document verification (issue 20). */
+  boards: 'admin-boards@e2e.example.tt',
+  /** e2e/support/caregiver-support.spec.ts: replies to a caregiver's support request. */
+  caregiverSupport: 'admin-caregiver-support@e2e.example.tt',
 } as const;
 
 /**
- * A confirmed admin account for `slot`, made through sign-up and the e-mailed link. When the
- * server was reused from an earlier local run the account already exists and is used as it is.
+ * A TOTP code for a base32 secret (spaces allowed, as the account page shows it), made with the
+ * library Better Auth verifies codes with (@better-auth/utils, RFC 6238).
  */
-export async function createConfirmedAdmin(request: APIRequestContext, slot: keyof typeof E2E_ADMIN_EMAILS) {
+export async function totpCode(secret: string, at: number = Date.now()): Promise<string> {
+  return createOTP(base32.decode(secret.replace(/\s+/g, '').toUpperCase())).hotp(Math.floor(at / 30_000));
+}
+
+/**
+ * Turns on two-factor sign-in for the account signed in on `request`, as the account page does
+ * (password, then the first code): returns the secret for later codes.
+ */
+export async function enableTwoFactor(request: APIRequestContext, password: string): Promise<string> {
+  const started = await request.post('/api/auth/two-factor/enable', {
+    headers: { origin: APP_URL },
+    data: { password },
+  });
+  expect(started.ok(), await started.text()).toBe(true);
+  const { totpURI } = (await started.json()) as { totpURI: string };
+  const secret = new URL(totpURI).searchParams.get('secret') ?? '';
+  const verified = await request.post('/api/auth/two-factor/verify-totp', {
+    headers: { origin: APP_URL },
+    data: { code: await totpCode(secret) },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+  return secret;
+}
+
+/**
+ * Where this run's admins' TOTP secrets are kept, so a later test (maybe in another worker) can
+ * sign the same admin in again. Per port, like the server's data directory.
+ */
+const TOTP_SECRETS_FILE = join(tmpdir(), `tavara-e2e-totp-${process.env.E2E_PORT ?? 4310}.json`);
+
+function readSecrets(): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(TOTP_SECRETS_FILE, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+function rememberSecret(email: string, secret: string) {
+  writeFileSync(TOTP_SECRETS_FILE, JSON.stringify({ ...readSecrets(), [email]: secret }));
+}
+
+/**
+ * A confirmed admin account for `slot`, made through sign-up and the e-mailed link, with
+ * two-factor sign-in on (the admin area needs it, issue 22) unless `twoFactor: false`. The
+ * request context is left signed in as the admin. When an earlier test of the run already made
+ * the account, it signs in (second step included) instead.
+ */
+export async function createConfirmedAdmin(
+  request: APIRequestContext,
+  slot: keyof typeof E2E_ADMIN_EMAILS,
+  options: { twoFactor?: boolean } = {},
+): Promise<{ email: string; password: string; totpSecret?: string }> {
   const email = E2E_ADMIN_EMAILS[slot];
+  const password = GOOD_PASSWORD;
   const signIn = await request.post('/api/auth/sign-in/email', {
     headers: { origin: APP_URL },
-    data: { email, password: GOOD_PASSWORD },
+    data: { email, password },
   });
-  if (signIn.ok()) return { email, password: GOOD_PASSWORD };
-  return createConfirmedUser(request, 'Admin', { email, firstName: 'Ada' });
+  if (signIn.ok()) {
+    const { twoFactorRedirect } = (await signIn.json()) as { twoFactorRedirect?: boolean };
+    if (twoFactorRedirect) {
+      const totpSecret = readSecrets()[email];
+      if (!totpSecret) throw new Error(`${email} has two-factor sign-in from an earlier run: restart the e2e server`);
+      const second = await request.post('/api/auth/two-factor/verify-totp', {
+        headers: { origin: APP_URL },
+        data: { code: await totpCode(totpSecret) },
+      });
+      expect(second.ok(), await second.text()).toBe(true);
+      return { email, password, totpSecret };
+    }
+  } else {
+    await createConfirmedUser(request, 'Admin', { email, firstName: 'Ada' });
+  }
+  if (options.twoFactor === false) return { email, password };
+  const totpSecret = await enableTwoFactor(request, password);
+  rememberSecret(email, totpSecret);
+  return { email, password, totpSecret };
+}
+
+/**
+ * Answers the second sign-in step on /auth with a code made from `secret`, trusting the device
+ * when asked (so later sign-ins in the same browser skip the step, as a person would choose).
+ */
+export async function answerTwoFactor(page: Page, secret: string, options: { trustDevice?: boolean } = {}) {
+  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await totpCode(secret));
+  if (options.trustDevice) await page.getByRole('checkbox', { name: /Trust this device for 30 days/ }).check();
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+}
+
+/** Logs an admin in through /auth, with the second step when two-factor sign-in is on. */
+export async function logInAsAdmin(page: Page, admin: { email: string; password: string; totpSecret?: string }) {
+  await logIn(page, admin.email, admin.password);
+  if (admin.totpSecret) await answerTwoFactor(page, admin.totpSecret);
 }

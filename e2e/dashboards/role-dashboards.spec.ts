@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { Page } from '@playwright/test';
-import { APP_URL, createConfirmedAdmin, createConfirmedUser, logIn, sidewaysOverflow } from '../auth/accounts';
+import { APP_URL, createConfirmedAdmin, createConfirmedUser, logInAsAdmin, sidewaysOverflow } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 
 // Signing in only works on the app's public origin (Better Auth's CSRF check).
@@ -24,9 +24,9 @@ const ROLES = [
 ] as const;
 
 /** Signs in through /auth and waits until the post-login redirect has taken the user on. */
-async function signIn(page: Page, user: { email: string; password: string }) {
+async function signIn(page: Page, user: { email: string; password: string; totpSecret?: string }) {
   await page.goto('/auth');
-  await logIn(page, user.email, user.password);
+  await logInAsAdmin(page, user);
   await page.waitForURL((url) => url.pathname !== '/auth');
 }
 
@@ -50,6 +50,9 @@ for (const { role, title, welcome, label } of ROLES) {
     await page.getByRole('link', { name: 'Create an account' }).click();
     await expect(page).toHaveURL(`/auth?tab=signup&role=${role}`);
     await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
+    // The role is stated plainly, with a way to change it (issue 14).
+    await expect(page.getByText(new RegExp(`You are signing up as a ${label.source}`))).toBeVisible();
+    await page.getByRole('button', { name: 'Change role' }).click();
     await expect(page.getByRole('radio', { name: label })).toBeChecked();
 
     await page.goBack();
@@ -89,13 +92,21 @@ test('family, signed in: summary, votes, and a checklist that follows the photo 
   await expect(profile.getByText('Family Member')).toBeVisible();
   await expect(profile.getByText('Not given yet')).toHaveCount(2);
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '0');
-  await expect(progress(page)).toHaveAttribute('aria-valuemax', '3');
+  // Registration, chat, photo and (issue 16) a first care plan.
+  await expect(progress(page)).toHaveAttribute('aria-valuemax', '4');
   await expect(step(page, 'photo')).toContainText('To do');
+  await expect(step(page, 'care-plan').getByRole('link', { name: 'Create a care plan' })).toHaveAttribute(
+    'href',
+    '/family/care-management/create',
+  );
+  const care = page.getByRole('region', { name: 'Care management' });
+  await expect(care.getByText('Open shifts this week')).toBeVisible();
+  await expect(care.getByText('none planned')).toBeVisible();
   const votes = page.getByRole('region', { name: 'Your feature votes' });
   await expect(votes.getByRole('link', { name: 'See the features and vote' })).toHaveAttribute('href', '/features');
-  await expect(page.getByRole('link', { name: 'Vote for medication' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Vote for care logs' })).toHaveAttribute(
     'href',
-    '/features#medication-tracking',
+    '/features#activity-care-logs',
   );
   await expectNoAxeViolations(page, 'family dashboard signed in, nothing done');
 
@@ -111,9 +122,9 @@ test('family, signed in: summary, votes, and a checklist that follows the photo 
 
   // Saving the registration form completes the profile step and fills in the summary.
   await step(page, 'profile').getByRole('link', { name: 'Fill in the form' }).click();
-  await page.getByRole('textbox', { name: /best phone number/ }).fill('+1 868 555 1234');
-  await page.getByRole('textbox', { name: /Where in Trinidad and Tobago/ }).fill('Arima');
-  await page.getByRole('textbox', { name: /name of the person who will be receiving care/ }).fill('Joyce Ramdass');
+  await page.getByRole('textbox', { name: 'Phone number' }).fill('+1 868 555 1234');
+  await page.getByRole('textbox', { name: 'Where care is needed' }).fill('Arima');
+  await page.getByRole('textbox', { name: 'Name of the person receiving care' }).fill('Joyce Ramdass');
   await page.getByRole('radio', { name: 'Parent', exact: true }).check();
   await page.getByRole('button', { name: 'Complete Registration' }).click();
   await expect(page).toHaveURL('/dashboard/family');
@@ -125,14 +136,14 @@ test('family, signed in: summary, votes, and a checklist that follows the photo 
 
   // A vote on the features page shows on the dashboard.
   await votes.getByRole('link', { name: 'See the features and vote' }).click();
-  await page.locator('[data-feature-id="medication-tracking"]').getByRole('button').click();
+  await page.locator('[data-feature-id="activity-care-logs"]').getByRole('button').click();
   await expect(page.getByText('Your vote has been recorded!')).toBeVisible();
   await page.goto('/dashboard/family');
-  await expect(votes.getByRole('link', { name: 'Medication Tracking' })).toHaveAttribute(
+  await expect(votes.getByRole('link', { name: 'Activity & Care Logs' })).toHaveAttribute(
     'href',
-    '/features#medication-tracking',
+    '/features#activity-care-logs',
   );
-  await expect(page.getByRole('link', { name: 'You voted for medication' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'You voted for care logs' })).toBeVisible();
   await expectNoAxeViolations(page, 'family dashboard signed in, two steps done');
 });
 

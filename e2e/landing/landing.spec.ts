@@ -42,6 +42,9 @@ test.describe('landing page', () => {
   for (const card of CARDS) {
     test(`${card.title} card: '${card.cta}' opens ${card.path} and says welcome`, async ({ page }) => {
       await page.goto('/');
+      // The toast comes from the page's code: wait for the prerendered page to hydrate (its
+      // buttons are enabled then) — before that the link navigates without it.
+      await expect(page.getByRole('button', { name: /Get Started/ })).toBeEnabled();
       await page.getByRole('link', { name: card.cta }).click();
       await expect(page).toHaveURL(card.path);
       await expect(

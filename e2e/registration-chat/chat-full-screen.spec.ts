@@ -92,6 +92,12 @@ test.describe('role chat bubbles on the landing page', () => {
     await page.goto('/');
     const panel = await openChatPanel(page);
     await expect(chatOption(panel, /Family Member/)).toBeVisible();
+    // The community bubble sits in the panel's column: scrolled to just below the panel, where a
+    // visitor can see and press it (under the panel it is out of reach, issue 14).
+    await page.evaluate(() => {
+      const bubble = document.querySelector('[data-role-chat-bubble="community"]');
+      if (bubble) window.scrollTo(0, window.scrollY + bubble.getBoundingClientRect().top - (window.innerHeight - 110));
+    });
     await page.getByRole('button', { name: /Get involved/ }).click();
     const dialog = fullScreenChat(page);
     await expectBotSaid(dialog, "Let's get started. What's your full name?");

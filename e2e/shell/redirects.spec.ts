@@ -22,3 +22,11 @@ test('a reset link written as #/auth/reset-password/confirm opens that page with
   // tok123 is no real token: the page checks it with the server and says the link is invalid.
   await expect(page.getByRole('heading', { level: 1, name: 'Invalid Reset Link' })).toBeVisible();
 });
+
+for (const smuggled of ['%09//evil.example', '%0a//evil.example']) {
+  test(`?route=${smuggled} stays on this site and shows the not-found page`, async ({ page }) => {
+    await page.goto(`/?route=${smuggled}`);
+    await expect(page).toHaveURL('/evil.example');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+}

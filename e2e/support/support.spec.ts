@@ -82,6 +82,9 @@ test.describe('support button', () => {
     await page.getByRole('button', { name: 'Chat with Assistant' }).click();
     const panel = page.getByRole('dialog', { name: 'Tavara Assistant' });
     await expect(panel).toBeVisible();
+    // Wait for the chat's first message and its choices (the final state): until then the chat
+    // moves focus into itself, which closes a menu opened meanwhile.
+    await expect(panel.getByRole('group', { name: 'Answer options' })).toBeVisible();
     await supportButton(page).click();
     await page.getByRole('button', { name: 'Chat with Assistant' }).click();
     await expect(panel).toBeHidden();
@@ -128,6 +131,10 @@ test.describe('Contact Support dialog', () => {
     await expect(dialog.getByText('Please enter your name.')).toBeVisible();
     await expect(dialog.getByText('Please enter a valid email address so we can reply.')).toBeVisible();
     await expect(dialog.getByText('Please describe the issue in at least 10 characters.')).toBeVisible();
+    // Each required field is marked `*` and told to screen readers as required; the first invalid one has focus.
+    await expect(dialog.getByText('Issue Description*')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Issue Description' })).toHaveAttribute('required', '');
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
     expect(posted).toBe(false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();

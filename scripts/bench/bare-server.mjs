@@ -1,7 +1,7 @@
 // Baseline for the bench's throughput figures: the smallest node:http server that answers
 // {"status":"ok"} as JSON. Comparing the API's /api/health against it separates the cost of
 // Hono, middleware and the database probe from what Node and the load generator alone can do.
-// Runs in its own process (started with fork by scripts/bench.mjs) so it never shares an event
+// Runs in its own process (started with fork by scripts/bench/bench.mjs) so it never shares an event
 // loop with autocannon.
 import http from 'node:http';
 

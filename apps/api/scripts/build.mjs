@@ -1,4 +1,4 @@
-// Bundles the server into dist/server.js and copies the migrations beside it. Dependencies
+// Bundles the server into dist/server.js and copies the migrations and training content beside it. Dependencies
 // stay external (installed by npm ci); the workspace's own shared package is bundled in,
 // because it ships TypeScript source.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -20,4 +20,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('content/training', 'dist/content/training', { recursive: true });
 console.log('api: built dist/server.js');

@@ -1,5 +1,7 @@
 import type { RequestIdVariables } from 'hono/request-id';
-import type { Auth, AuthSession, AuthUser } from './auth/auth';
+import type { Profile } from '@tavara/shared/auth/profile.schema';
+import type { Auth, AuthUser } from './auth/auth';
+import type { SessionContext, SessionCookieConfig, SessionLookup } from './auth/session-lookup';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
@@ -11,6 +13,8 @@ export interface AppBindings {
     logger: Logger;
     /** The Better Auth instance: `c.get('auth').api.getSession(...)`. */
     auth: Auth;
+    /** The one-query session lookup and the cookie settings it checks (auth/session-lookup.ts). */
+    sessions: Promise<{ lookup: SessionLookup; config: SessionCookieConfig }>;
     /**
      * The path the request log line shows, when a route must keep part of its URL out of the
      * logs (a bearer capability such as a chat session id). Unset: the request path.
@@ -22,7 +26,9 @@ export interface AppBindings {
 /** Set by `requireUser()` / `requireRole()` (auth/require-user.ts) for the handlers after them. */
 export interface AuthVariables {
   user: AuthUser;
-  session: AuthSession;
+  session: SessionContext['session'];
+  /** The user's profile as read with the session (null until ensure-profile created it). */
+  profile: Profile | null;
 }
 
 export interface AppDeps {

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { loadEnv } from './env';
@@ -83,10 +83,18 @@ describe('the built web app', () => {
     writeFileSync(join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")'.repeat(200));
     writeFileSync(join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync('console.log("app")'.repeat(200)));
     writeFileSync(join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(webDir, 'sw.js'), 'self.addEventListener("fetch", () => undefined);');
+    writeFileSync(join(webDir, 'manifest.webmanifest'), '{"name":"Tavara"}');
+    // Prerendered public pages (issue 23, decision 028): dist/pages/<path>.html, `/` as index.html.
+    mkdirSync(join(webDir, 'pages', 'dashboard'), { recursive: true });
     writeFileSync(
-      join(webDir, 'landing.html'),
-      '<!doctype html><html lang="en"><title>Tavara</title><link rel="modulepreload" href="/assets/home-page-1.js"></html>',
+      join(webDir, 'pages', 'index.html'),
+      '<!doctype html><html lang="en"><title>Tavara</title><div id="root"><h1>Landing</h1></div></html>',
     );
+    const familyDashboard =
+      '<!doctype html><html lang="en"><title>Tavara</title><div id="root"><h1>Family Dashboard</h1></div></html>';
+    writeFileSync(join(webDir, 'pages', 'dashboard', 'family.html'), familyDashboard);
+    writeFileSync(join(webDir, 'pages', 'dashboard', 'family.html.br'), brotliCompressSync(familyDashboard));
     const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     app = createApp({ env, database: t.database, logger: createLogger('silent'), webDir });
   });
@@ -115,15 +123,51 @@ describe('the built web app', () => {
     }
   });
 
-  it('answers / with landing.html (its lazy chunks preloaded) and every other page with index.html', async () => {
-    expect(await (await app.request('/')).text()).toContain('home-page-1.js');
-    expect(await (await app.request('/about')).text()).not.toContain('home-page-1.js');
+  it('answers a prerendered path with its page, and the same path with a query or any other path with the shell', async () => {
+    expect(await (await app.request('/')).text()).toContain('<h1>Landing</h1>');
+    for (const path of ['/dashboard/family', '/dashboard/family/']) {
+      const res = await app.request(path);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await res.text(), path).toContain('<h1>Family Dashboard</h1>');
+    }
+    // The service worker precaches each page by its file's URL (apps/web/sw/service-worker.ts).
+    expect(await (await app.request('/pages/index.html')).text()).toContain('<h1>Landing</h1>');
+    for (const path of ['/dashboard/family?tab=x', '/about', '/dashboard', '/index.html']) {
+      const text = await (await app.request(path)).text();
+      expect(text, path).not.toContain('<h1>');
+      expect(text, path).toContain('<title>Tavara</title>');
+    }
+  });
+
+  it('sends a prerendered page brotli-compressed by the build when the browser accepts it', async () => {
+    const res = await app.request('/dashboard/family', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toContain(
+      '<h1>Family Dashboard</h1>',
+    );
+  });
+
+  it('sends the prerendered pages under the same Content-Security-Policy as every response', async () => {
+    const res = await app.request('/dashboard/family');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });
 
   it('serves other public files with a short cache', async () => {
     const res = await app.request('/favicon.svg');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('always revalidates the service worker and the manifest, so a deploy reaches installed apps', async () => {
+    const worker = await app.request('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    const manifest = await app.request('/manifest.webmanifest');
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(manifest.headers.get('content-type')).toContain('manifest+json');
   });
 
   it('still answers unknown API paths with JSON, not the page', async () => {

@@ -1,3 +1,6 @@
+import { careAssessmentRoutes } from './features/care-recipients/care-assessment.routes';
+import { familyStoryRoutes } from './features/care-recipients/family-stories.routes';
+import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -5,17 +8,24 @@ import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppBindings, AppDeps } from './app-types';
-import { type Auth, createAuth } from './auth/auth';
+import { type Auth, CLOSED_AUTH_PATHS, createAuth } from './auth/auth';
 import { authRoutes } from './auth/auth-routes';
 import { resolveAuthSecret } from './auth/auth-secret';
+import { createSessionLookup } from './auth/session-lookup';
 import type { Database } from './db/client';
 import { createDatabaseHealth, type DatabaseHealth } from './db/health';
+import { LESSON_IMAGE_PATH } from './db/seed/training-images';
 import type { Env } from './env';
+import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
+import { carePlanRoutes } from './features/care-plans/care-plans.routes';
+import { medicationRoutes } from './features/care-plans/medications.routes';
+import { matchingRoutes } from './features/matching/matching.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { featureVotingRoutes } from './features/feature-voting/feature-voting.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { chatAiRoutes } from './features/registration-chat/chat-ai.routes';
@@ -24,20 +34,30 @@ import { registrationChatRoutes } from './features/registration-chat/registratio
 import { PHOTO_UPLOAD_PATH, registrationRoutes } from './features/registration/registration.routes';
 import { SUPPORT_UPLOAD_PATH, supportRoutes } from './features/support/support.routes';
 import { testHookRoutes } from './features/test-hooks/test-hooks.routes';
+import { trainingImageRoutes } from './features/training/training-images.routes';
+import { trainingRoutes } from './features/training/training.routes';
 import { userJourneyRoutes } from './features/user-journey/user-journey.routes';
-import { AppError } from './lib/app-error';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, RateLimitedError, retryAfterValue } from './lib/app-error';
+import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
 import { requestLogger } from './lib/request-logger';
+import { boardRoutes } from './features/boards/boards.routes';
+import {
+  DOCUMENT_UPLOAD_PATH,
+  professionalDocumentRoutes,
+} from './features/professional-documents/professional-documents.routes';
 import { webAppRoutes } from './lib/web-app';
 
 /**
  * The typed API: every feature router, chained so `hc<ApiType>` on the web knows each route's
  * input and output. The web imports this type only (`import type`).
  */
-function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Mailer, logger: Logger) {
+function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Mailer, logger: Logger, secret: string) {
   return new Hono<AppBindings>()
-    .route('/', adminRoutes({ env, db, logger }))
+    .route('/', adminRoutes({ env, db, logger, mailer }))
+    .route('/', accountRoutes({ env, db, logger }))
     .route('/', healthRoutes(health))
     .route('/', publicConfigRoutes(env))
     .route('/', supportRoutes({ env, db, mailer, logger }))
@@ -49,7 +69,17 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
     .route('/', registrationChatRoutes(env, db))
     .route('/', registrationRoutes(env, db))
     .route('/', chatAiRoutes(env, db))
-    .route('/', userJourneyRoutes(db));
+    .route('/', userJourneyRoutes(db))
+    .route('/', carePlanRoutes({ env, db, mailer, logger }))
+    .route('/', medicationRoutes(db))
+    .route('/', trainingRoutes({ env, db }))
+    .route('/', notificationRoutes({ db, secret }))
+    .route('/', careAssessmentRoutes(db))
+    .route('/', familyStoryRoutes(db))
+    .route('/', subscriptionRoutes(db))
+    .route('/', matchingRoutes(env, db))
+    .route('/', boardRoutes(db))
+    .route('/', professionalDocumentRoutes(db, env.DATA_DIR));
 }
 export type ApiType = ReturnType<typeof apiRoutes>;
 
@@ -59,6 +89,26 @@ export function createAppAuth(deps: Pick<AppDeps, 'env' | 'database' | 'logger' 
   const db = deps.database.db;
   const mailer = deps.mailer ?? createMailer(env, db, logger);
   return createAuth({ env, db, logger, mailer, secret: resolveAuthSecret(env) });
+}
+
+/**
+ * The one-query session lookup (auth/session-lookup.ts) with the cookie name, secret and session
+ * ages of this Better Auth instance, resolved once. A failure surfaces on the first request that
+ * reads a session, not as an unhandled rejection at start-up.
+ */
+function sessionsFor(auth: Auth, db: Database): AppBindings['Variables']['sessions'] {
+  const ready = auth.$context.then((ctx) => ({
+    lookup: createSessionLookup(db),
+    config: {
+      secret: ctx.secret,
+      sessionCookieName: ctx.authCookies.sessionToken.name,
+      dontRememberCookieName: ctx.authCookies.dontRememberToken.name,
+      expiresIn: ctx.sessionConfig.expiresIn,
+      updateAge: ctx.sessionConfig.updateAge,
+    },
+  }));
+  ready.catch(() => undefined);
+  return ready;
 }
 
 /**
@@ -81,13 +131,22 @@ export function createApp(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer(env, db, logger);
   const auth = deps.auth ?? createAppAuth({ ...deps, mailer });
 
-  const api = apiRoutes(env, health, db, mailer, logger);
+  const sessions = sessionsFor(auth, db);
+
+  const api = apiRoutes(env, health, db, mailer, logger, resolveAuthSecret(env));
   // Better Auth's own admin endpoints (list, set-role, remove, ban, impersonate…) would bypass the
   // audit log and leave a deleted user's files and support requests behind: admin actions go
   // through /api/admin only (decision 013).
   api.all('/auth/admin/*', (c) => {
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
   });
+  // Issue 22: two-factor codes by e-mail or SMS are not offered (an authenticator app and backup
+  // codes are): their endpoints are closed rather than left answering "not configured".
+  for (const closed of CLOSED_AUTH_PATHS) {
+    api.all(`/auth${closed}`, (c) => {
+      throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
+    });
+  }
   api.on(['GET', 'POST'], '/auth/*', authRoutes(auth, env));
   if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health));
   api.all('*', (c) => {
@@ -99,6 +158,7 @@ export function createApp(deps: AppDeps) {
   app.use(async (c, next) => {
     c.set('logger', logger);
     c.set('auth', auth);
+    c.set('sessions', sessions);
     await next();
   });
   app.use(requestLogger());
@@ -123,6 +183,8 @@ export function createApp(deps: AppDeps) {
       xContentTypeOptions: 'nosniff',
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
+      // Nothing in the app uses these; a script that got in must not either.
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
     }),
   );
   app.use(compress());
@@ -136,16 +198,27 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Upload routes set their own, larger limits (a 5 MB photo or screenshot).
-  const UPLOAD_PATHS = new Set([PHOTO_UPLOAD_PATH, SUPPORT_UPLOAD_PATH]);
+  const UPLOAD_PATHS = new Set([PHOTO_UPLOAD_PATH, SUPPORT_UPLOAD_PATH, DOCUMENT_UPLOAD_PATH]);
   app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : apiBodyLimit(c, next)));
+  // Input no route can store (U+0000, undecodable paths, absurd nesting) is refused here, once,
+  // for our routers and Better Auth alike (lib/input-guard.ts).
+  app.use('/api/*', inputGuard({ skipBody: (path) => UPLOAD_PATHS.has(path) }));
   app.route('/api', api);
+  app.route(LESSON_IMAGE_PATH, trainingImageRoutes());
   if (deps.webDir) app.route('/', webAppRoutes(deps.webDir, logger));
 
   app.onError((error, c) => {
+    if (error instanceof RateLimitedError) c.header('Retry-After', retryAfterValue(error.retryAfterSeconds));
     if (error instanceof AppError) return c.json(error.toBody(), error.status);
     if (error instanceof HTTPException && error.status < 500) {
       const body = new AppError('bad_request', error.message || 'The request could not be read.').toBody();
       return c.json(body, error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or a connection cut: the request may be retried; the pool reconnects.
+      c.get('logger').warn({ err: error, reqId: c.get('requestId') }, 'database unavailable');
+      c.header('Retry-After', retryAfterValue(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(new AppError('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE).toBody(), 503);
     }
     c.get('logger').error({ err: error, reqId: c.get('requestId') }, 'unhandled error');
     return c.json(new AppError('internal', 'Something went wrong on our side. Please try again.').toBody(), 500);

@@ -89,6 +89,12 @@ describe('configuration', () => {
     expect(() => loadEnv({ AUTH_HASH_CONCURRENCY: '0' })).toThrow(
       /AUTH_HASH_CONCURRENCY must be a whole number from 1 to 64/,
     );
+    expect(loadEnv({})).toMatchObject({ AUTH_HASH_QUEUE_LIMIT: 64, AUTH_HASH_NICE: 10 });
+    expect(loadEnv({ AUTH_HASH_QUEUE_LIMIT: '5', AUTH_HASH_NICE: '0' })).toMatchObject({
+      AUTH_HASH_QUEUE_LIMIT: 5,
+      AUTH_HASH_NICE: 0,
+    });
+    expect(() => loadEnv({ AUTH_HASH_NICE: '20' })).toThrow(/AUTH_HASH_NICE/);
   });
 
   it('never turns the auth rate limits off in production', () => {
@@ -101,6 +107,15 @@ describe('configuration', () => {
         AUTH_RATE_LIMIT_DISABLED: 'true',
       }),
     ).toThrow(/AUTH_RATE_LIMIT_DISABLED must not be set in production/);
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(40),
+        SMTP_URL: 'smtp://mail.example.tt',
+        APP_URL: 'https://care.example.tt',
+        CHAT_SESSION_LIMITS_DISABLED: 'true',
+      }),
+    ).toThrow(/CHAT_SESSION_LIMITS_DISABLED must not be set in production/);
   });
 
   it('accepts a complete production configuration', () => {

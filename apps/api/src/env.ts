@@ -56,6 +56,12 @@ const envSchema = z
       .transform((v) => (v === '' ? undefined : v)),
     OPENAI_BASE_URL: optionalUrl(['http:', 'https:'], 'must be an http(s) URL'),
     OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /**
+     * AI budgets (issue 13, item 4): calls one address may make per hour, and calls the whole
+     * server makes per day. Above either the chat carries on in scripted mode.
+     */
+    AI_MAX_CALLS_PER_IP_PER_HOUR: wholeNumber(1, 100_000, 120),
+    AI_MAX_CALLS_PER_DAY: wholeNumber(1, 10_000_000, 5_000),
     /** How long one AI answer may take before the chat is told the provider timed out. */
     OPENAI_TIMEOUT_MS: wholeNumber(100, 120_000, 20_000),
     ADMIN_EMAILS: z
@@ -82,10 +88,31 @@ const envSchema = z
      */
     AUTH_HASH_CONCURRENCY: wholeNumber(1, 64, Math.max(1, availableParallelism() - 1)),
     /**
+     * Passwords that may wait for a hashing thread (issue 23); one more sign-in, sign-up or
+     * password change is answered 503 with Retry-After at once instead of waiting for seconds.
+     */
+    AUTH_HASH_QUEUE_LIMIT: wholeNumber(1, 10_000, 64),
+    /**
+     * The hashing threads' nice value (Linux, per thread): above the event loop's, so on a busy
+     * machine requests get the CPU before hashes. 0 turns it off.
+     */
+    AUTH_HASH_NICE: wholeNumber(0, 19, 10),
+    /**
      * Turns off the sign-in/sign-up/reset rate limits (per IP and per account) for test runs that
      * create many accounts from one address. Refused in production.
      */
     AUTH_RATE_LIMIT_DISABLED: booleanFlag,
+    /**
+     * Turns off the per-address limits on creating chat sessions (per hour, and visitors' per
+     * day) for test runs whose whole browser suite chats from one address. The per-request and
+     * per-session limits stay. Refused in production.
+     */
+    CHAT_SESSION_LIMITS_DISABLED: booleanFlag,
+    /**
+     * How long each sign-in for an address waits once it has had many failures this hour (from
+     * any source). A slow-down, not a refusal, so an attacker cannot lock the owner out.
+     */
+    AUTH_SIGN_IN_SLOWDOWN_MS: wholeNumber(0, 30_000, 3_000),
     /**
      * Reverse proxies (IP addresses or CIDR ranges, comma-separated) whose X-Forwarded-For is
      * believed when working out a client's address for rate limiting. Unset: the socket address.
@@ -112,6 +139,23 @@ const envSchema = z
      * Refused in production.
      */
     E2E_TEST_HOOKS: booleanFlag,
+    /**
+     * Serves the development outbox (`/api/dev/mailbox`: every e-mail with its reset and
+     * verification links) to requests from this machine's loopback address. Off unless set —
+     * the outbox's links take over accounts (issue 13). Refused in production.
+     */
+    DEV_MAILBOX: booleanFlag,
+    /**
+     * The notification worker (issue 18): every instance runs one unless `off` (e.g. a web-only
+     * instance); they share the jobs table. It polls for due jobs every NOTIFICATION_POLL_MS
+     * when idle; a claimed job is this instance's for NOTIFICATION_LEASE_MS, then another may
+     * take it over (longer than the slowest SMTP exchange).
+     */
+    NOTIFICATION_WORKER: z.enum(['on', 'off']).default('on'),
+    NOTIFICATION_POLL_MS: wholeNumber(50, 60_000, 2_000),
+    NOTIFICATION_LEASE_MS: wholeNumber(1_000, 3_600_000, 120_000),
+    /** How often each instance looks for due reminders (a shift nobody checked in to). */
+    NOTIFICATION_SCAN_MS: wholeNumber(100, 3_600_000, 30_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -135,8 +179,18 @@ const envSchema = z
     if (env.E2E_TEST_HOOKS) {
       ctx.addIssue({ code: 'custom', path: ['E2E_TEST_HOOKS'], message: 'must not be set in production' });
     }
+    if (env.DEV_MAILBOX) {
+      ctx.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'must not be set in production' });
+    }
     if (env.AUTH_RATE_LIMIT_DISABLED) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT_DISABLED'], message: 'must not be set in production' });
+    }
+    if (env.CHAT_SESSION_LIMITS_DISABLED) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CHAT_SESSION_LIMITS_DISABLED'],
+        message: 'must not be set in production',
+      });
     }
   })
   .transform((env) => ({

@@ -17,5 +17,11 @@ export function resolveRuntimePaths(entryUrl: string) {
       `Database migrations not found (looked in ${migrationCandidates.join(', ')}). Run \`npm run build\`.`,
     );
   }
-  return { migrationsDir, webDir: join(here, '..', '..', 'web', 'dist') };
+  // The training curriculum: dist/content/training once bundled, apps/api/content/training from source.
+  const contentCandidates = [join(here, 'content', 'training'), join(here, '..', 'content', 'training')];
+  const trainingContentDir = contentCandidates.find((dir) => existsSync(dir));
+  if (!trainingContentDir) {
+    throw new Error(`Training content not found (looked in ${contentCandidates.join(', ')}). Run \`npm run build\`.`);
+  }
+  return { migrationsDir, trainingContentDir, webDir: join(here, '..', '..', 'web', 'dist') };
 }

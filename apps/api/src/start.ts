@@ -1,6 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
+import { resolveAuthSecret } from './auth/auth-secret';
+import { scanDoseReminders } from './features/care-plans/medication-reminders';
+import { createMailer } from './lib/mailer';
+import { startNotificationWorker, type NotificationWorker } from './lib/notifications/worker';
 import { databaseOptionsFromEnv, openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed/seed';
 import type { Env } from './env';
@@ -19,7 +23,7 @@ export interface RunningServer {
 export async function startServer(
   env: Env,
   logger: Logger,
-  paths: { migrationsDir: string; webDir?: string },
+  paths: { migrationsDir: string; trainingContentDir?: string; webDir?: string },
 ): Promise<RunningServer> {
   const timings: Record<string, number> = {};
   let mark = performance.now();
@@ -33,7 +37,7 @@ export async function startServer(
   try {
     await database.migrate(paths.migrationsDir);
     lap('migrateMs');
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, { trainingContentDir: paths.trainingContentDir });
     lap('seedMs');
   } catch (error) {
     await database.close();
@@ -46,6 +50,20 @@ export async function startServer(
     s.once('error', reject);
   });
   lap('listenMs');
+  // The notification worker: its own pooled mailer, so thousands of mails reuse a few SMTP connections.
+  let worker: NotificationWorker | undefined;
+  const workerMailer = env.NOTIFICATION_WORKER === 'on' ? createMailer(env, database.db, logger, { pool: true }) : null;
+  if (workerMailer) {
+    worker = startNotificationWorker(
+      { db: database.db, mailer: workerMailer, appUrl: env.APP_URL, secret: resolveAuthSecret(env), logger },
+      {
+        pollMs: env.NOTIFICATION_POLL_MS,
+        leaseMs: env.NOTIFICATION_LEASE_MS,
+        scanMs: env.NOTIFICATION_SCAN_MS,
+        scans: [scanDoseReminders],
+      },
+    );
+  }
   logger.info({ database: database.driver, ...timings }, 'start-up steps');
   const address = server.address() as AddressInfo;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -62,6 +80,9 @@ export async function startServer(
           // Keep-alive sockets would hold close() open; end idle ones now.
           (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
         });
+        // Mails in flight finish and are marked before the database closes (nothing half-sent).
+        await worker?.stop();
+        workerMailer?.close?.();
         await database.close();
       })();
       return closing;

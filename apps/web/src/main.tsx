@@ -1,13 +1,30 @@
+// First: before any zod schema is parsed (lib/zod-jitless.ts).
+import '@/lib/zod-jitless';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from '@/app/router';
+import { loadFailures } from '@/lib/lazy-with-retry';
+import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page is missing its #root element.');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <AppRouter />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered public page (issue 23, decision 028) arrives with its HTML: React takes it over
+// as it is. Every other path gets the empty shell and renders from scratch.
+if (container.firstElementChild) {
+  hydrateRoot(container, app, {
+    // A page whose code could not download shows its error screen instead of the HTML: a mismatch
+    // React recovers from and that was expected. Any other is reported as React would.
+    onRecoverableError: (error) =>
+      loadFailures.count > 0 ? console.warn('The page was rendered again', error) : reportError(error),
+  });
+} else createRoot(container).render(app);
+
+// Production builds only: in development Vite serves modules one by one and a worker would cache them.
+if (import.meta.env.PROD) registerServiceWorker();

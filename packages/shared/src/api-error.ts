@@ -20,6 +20,9 @@ export const API_ERROR_STATUS = {
   validation_failed: 422,
   unauthorized: 401,
   forbidden: 403,
+  /** Issue 22: an admin without two-factor sign-in asked for the admin area; or a sensitive action without a recent password. */
+  two_factor_required: 403,
+  reauth_required: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

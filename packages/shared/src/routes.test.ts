@@ -20,6 +20,9 @@ describe('legacy redirects', () => {
   it('never turns ?route= into a link to another site', () => {
     expect(legacyRedirectTarget(at('/?route=//evil.example/x'))).toBe('/evil.example/x');
     expect(legacyRedirectTarget(at('/?route=%5C%5Cevil.example'))).toBe('/evil.example');
+    expect(legacyRedirectTarget(at('/?route=%09//evil.example'))).toBe('/evil.example');
+    expect(legacyRedirectTarget(at('/?route=%0a//evil.example'))).toBe('/evil.example');
+    expect(legacyRedirectTarget(at('/?route=/%0d%09/%20/evil.example'))).toBe('/evil.example');
   });
 
   it('opens a reset link written as a hash on the confirm page with its query string', () => {
@@ -45,7 +48,20 @@ describe('route table', () => {
   it('lists every path once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths).toHaveLength(41);
+    // The spec's 41, plus /terms and /privacy (issue 14) and the training quiz and certificate
+    // check (issue 21), the person's own account page (issue 22), and the notification settings
+    // and unsubscribe pages (issue 18).
+    expect(paths).toHaveLength(49);
+    expect(ROUTES.filter((r) => 'beyondSpec' in r).map((r) => r.path)).toEqual([
+      '/terms',
+      '/privacy',
+      '/professional/training-resources/module/:moduleId/quiz',
+      '/verify-certificate',
+      '/verify-certificate/:code',
+      '/account',
+      '/settings/notifications',
+      '/notifications/unsubscribe',
+    ]);
   });
 
   it('fills parameters so a path can be visited', () => {

@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2, exactly: every path the web app answers, with its page title.
+ * The route table of spec §2, exactly (plus the entries marked `beyondSpec`): every path the web app answers, with its page title.
  * `{param}` in the spec is written `:param` here (React Router's syntax). The web router is
  * built from this table and the end-to-end suite walks it, so a path cannot be forgotten by one
  * side only.
@@ -11,6 +11,8 @@ export interface RouteEntry {
   readonly title: string;
   /** Which area of the product owns the page; used to group the code and the tests. */
   readonly area: 'public' | 'auth' | 'dashboard' | 'admin' | 'registration' | 'family' | 'professional' | 'community';
+  /** Not in the spec's table: added by an issue (which it names). */
+  readonly beyondSpec?: string;
 }
 
 export const ROUTES = [
@@ -59,6 +61,26 @@ export const ROUTES = [
   { path: '/caregiver-matching', title: 'Caregiver matching', area: 'public' },
   { path: '/caregiver/health', title: 'Caregiver health', area: 'public' },
   { path: '/family-matching', title: 'Family matching', area: 'public' },
+  // Beyond the spec's table (issue 14, item 9): the consent question needs real documents.
+  { path: '/terms', title: 'Terms of Service', area: 'public', beyondSpec: 'issue 14' },
+  { path: '/privacy', title: 'Privacy Policy', area: 'public', beyondSpec: 'issue 14' },
+  // Beyond the spec's table (issue 21): a module's quiz, and the public page where anyone
+  // checks a training certificate's code (the PDF links to it).
+  {
+    path: '/professional/training-resources/module/:moduleId/quiz',
+    title: 'Module quiz',
+    area: 'professional',
+    beyondSpec: 'issue 21',
+  },
+  { path: '/verify-certificate', title: 'Verify a training certificate', area: 'public', beyondSpec: 'issue 21' },
+  { path: '/verify-certificate/:code', title: 'Verify a training certificate', area: 'public', beyondSpec: 'issue 21' },
+  // Beyond the spec's table (issue 22), ours: the person's own account — profile, e-mail,
+  // password, two-factor sign-in, signed-in devices, export and deletion of their data.
+  { path: '/account', title: 'Your account', area: 'auth', beyondSpec: 'issue 22' },
+  // Beyond the spec's table (issue 18, notifications — ours): per-kind e-mail preferences, and the
+  // page an e-mail's unsubscribe link opens (signed in or not).
+  { path: '/settings/notifications', title: 'Notification settings', area: 'dashboard', beyondSpec: 'issue 18' },
+  { path: '/notifications/unsubscribe', title: 'Unsubscribe', area: 'public', beyondSpec: 'issue 18' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof ROUTES)[number]['path'];
@@ -72,8 +94,8 @@ export function fillRouteParams(path: string, value = 'example'): string {
  * Spec §2 "Redirect handling", as a pure function of the current URL: `?route=X` → `/X`
  * (other query parameters kept), and a hash beginning `#/auth/reset-password/confirm` → that
  * path with its query string. Returns undefined when no redirect applies. The target is always
- * a same-site path: leading slashes and backslashes are stripped so `?route=//evil.example`
- * cannot become a protocol-relative URL.
+ * a same-site path: control characters, whitespace and leading slashes and backslashes are
+ * stripped so `?route=//evil.example` (or `%09//evil.example`) cannot become a protocol-relative URL.
  */
 export function legacyRedirectTarget(url: { pathname: string; search: string; hash: string }): string | undefined {
   const hashPrefix = '#/auth/reset-password/confirm';
@@ -88,7 +110,14 @@ export function legacyRedirectTarget(url: { pathname: string; search: string; ha
   const route = params.get('route');
   if (route === null) return undefined;
   params.delete('route');
-  const cleaned = route.replace(/\\/g, '/').replace(/^\/+/, '');
+  // Browsers drop tabs and newlines from URLs, so `\t//evil.example` would become `//evil.example`
+  // after our check (and pushState to another origin throws: a blank app). Control characters and
+  // whitespace go first, then leading slashes (issue 13).
+  const cleaned = route
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\s]/g, '')
+    .replace(/\\/g, '/')
+    .replace(/^\/+/, '');
   const [pathPart = '', queryPart] = cleaned.split('?', 2);
   const merged = new URLSearchParams(queryPart);
   params.forEach((value, key) => merged.append(key, value));

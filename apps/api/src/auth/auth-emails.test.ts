@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountExistsEmail, describeDuration, escapeHtml, passwordResetEmail, verificationEmail } from './auth-emails';
+import { EMAIL_BRAND } from '../lib/email-layout';
 
 const NASTY_NAME = '<script>alert(1)</script> & "friends"';
 
@@ -40,5 +41,21 @@ describe('auth e-mails', () => {
     expect(describeDuration(3600)).toBe('1 hour');
     expect(describeDuration(1800)).toBe('30 minutes');
     expect(describeDuration(60)).toBe('1 minute');
+  });
+});
+
+describe('one e-mail frame (issue 14)', () => {
+  const long = `https://care.example.tt/api/auth/verify-email?token=${'x'.repeat(300)}&callbackURL=%2Fauth`;
+  it.each([
+    ['verification', verificationEmail({ name: 'Asha', url: long })],
+    ['reset', passwordResetEmail({ name: 'Asha', url: long, validForSeconds: 3600 })],
+    ['account exists', accountExistsEmail({ name: 'Asha', signInUrl: long, resetUrl: 'x' })],
+  ])('%s: fits a phone, and its button is the app’s blue', (_kind, mail) => {
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(mail.html).toContain('max-width: 560px');
+    // The long link never widens the message: it breaks anywhere.
+    expect(mail.html).toMatch(/word-break: break-all[^>]*>https:\/\/care\.example\.tt/);
+    expect(mail.html).toContain(`background: ${EMAIL_BRAND}`);
+    expect(EMAIL_BRAND).toBe('#1d4ed8');
   });
 });

@@ -1,15 +1,9 @@
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
+import { emailButton, emailLayout, emailLinkText, emailParagraph, escapeHtml } from '../lib/email-layout';
 import type { MailMessage } from '../lib/mailer';
 
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Kept here too for existing callers; the frame lives in lib/email-layout.ts. */
+export { escapeHtml };
 
 type Email = Omit<MailMessage, 'to'>;
 
@@ -23,8 +17,9 @@ interface EmailContent {
 }
 
 /**
- * Renders one e-mail twice: plain text, and a simple HTML page in which every piece of text —
- * above all the user's own name — is escaped, and the one link is an escaped attribute value.
+ * Renders one e-mail twice: plain text, and HTML in the app's one e-mail frame
+ * (lib/email-layout.ts) in which every piece of text — above all the user's own name — is
+ * escaped, and the one link is an escaped attribute value.
  */
 function render(content: EmailContent): Email {
   const greeting = `Hello ${content.greetingName},`;
@@ -35,21 +30,16 @@ function render(content: EmailContent): Email {
     ...content.outro,
     `— ${PRODUCT_NAME}, ${PRODUCT_TAGLINE.toLowerCase()}`,
   ].join('\n\n');
-  const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
-  const url = escapeHtml(content.action.url);
-  const html = [
-    '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">',
-    `<title>${escapeHtml(content.subject)}</title></head>`,
-    '<body style="font-family: Arial, Helvetica, sans-serif; line-height: 1.5; color: #1f2937; max-width: 560px">',
-    paragraph(greeting),
-    ...content.intro.map(paragraph),
-    `<p><a href="${url}" style="display: inline-block; padding: 10px 16px; background: #0f766e; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(content.action.label)}</a></p>`,
-    `<p style="font-size: 13px">If the button does not work, copy this link into your browser:<br>${url}</p>`,
-    ...content.outro.map(paragraph),
-    `<p style="font-size: 13px; color: #6b7280">${escapeHtml(`${PRODUCT_NAME} — ${PRODUCT_TAGLINE}`)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = emailLayout({
+    title: content.subject,
+    bodyHtml: [
+      emailParagraph(greeting),
+      ...content.intro.map((line) => emailParagraph(line)),
+      emailButton(content.action.label, content.action.url),
+      `<p style="margin: 0 0 16px; font-size: 14px">If the button does not work, copy this link into your browser:<br>${emailLinkText(content.action.url)}</p>`,
+      ...content.outro.map((line) => emailParagraph(line)),
+    ].join('\n'),
+  });
   return { subject: content.subject, text, html };
 }
 
@@ -113,5 +103,80 @@ export function accountExistsEmail(input: { name: string; signInUrl: string; res
       `Forgot your password? Ask for a reset link at ${input.resetUrl}`,
       'If this was not you, you can ignore this email.',
     ],
+  });
+}
+
+/**
+ * The security notices of issue 22. Each says what happened, when and from which device (browser
+ * and OS, never more), and leads to a password reset for "this wasn't me". Subjects say only
+ * what kind of change it was: no health data and nothing typed by anyone.
+ */
+export type SecurityEvent =
+  | { kind: 'new-device'; device: string; ip: string | null }
+  | { kind: 'password-changed' }
+  | { kind: 'two-factor-on' }
+  | { kind: 'two-factor-off' }
+  | { kind: 'two-factor-reset-by-admin' }
+  | { kind: 'email-change-requested'; newEmail: string }
+  | { kind: 'email-changed'; newEmail: string };
+
+const SECURITY_SUBJECTS: Record<SecurityEvent['kind'], string> = {
+  'new-device': `New sign-in to your ${PRODUCT_NAME} account`,
+  'password-changed': `Your ${PRODUCT_NAME} password was changed`,
+  'two-factor-on': `Two-factor sign-in is on for your ${PRODUCT_NAME} account`,
+  'two-factor-off': `Two-factor sign-in is off for your ${PRODUCT_NAME} account`,
+  'two-factor-reset-by-admin': `Two-factor sign-in was reset on your ${PRODUCT_NAME} account`,
+  'email-change-requested': `A new email address was asked for on your ${PRODUCT_NAME} account`,
+  'email-changed': `The email address of your ${PRODUCT_NAME} account was changed`,
+};
+
+function securityIntro(event: SecurityEvent): string[] {
+  switch (event.kind) {
+    case 'new-device':
+      return [
+        `Your account was just signed in to from a device we have not seen before: ${event.device}${event.ip ? ` (network address ${event.ip})` : ''}.`,
+        'If this was you, there is nothing to do.',
+      ];
+    case 'password-changed':
+      return ['The password of your account was just changed. Every other device was signed out.'];
+    case 'two-factor-on':
+      return ['Two-factor sign-in was just turned on: signing in now also needs a code from your authenticator app.'];
+    case 'two-factor-off':
+      return ['Two-factor sign-in was just turned off: signing in now needs only your password.'];
+    case 'two-factor-reset-by-admin':
+      return [
+        'At your request, an administrator turned off two-factor sign-in on your account after checking who you are. Please set it up again on your account page.',
+      ];
+    case 'email-change-requested':
+      return [
+        `Someone signed in to your account asked to use ${event.newEmail} as its email address from now on. It changes only when that address is confirmed.`,
+      ];
+    case 'email-changed':
+      return [
+        `The email address of your account is now ${event.newEmail}. This address will not get our emails any more.`,
+      ];
+  }
+}
+
+export function securityNoticeEmail(input: { name: string; event: SecurityEvent; resetUrl: string }): Email {
+  return render({
+    subject: SECURITY_SUBJECTS[input.event.kind],
+    greetingName: greetingName(input.name),
+    intro: securityIntro(input.event),
+    action: { label: 'This wasn’t me: reset my password', url: input.resetUrl },
+    outro: [
+      'Resetting your password signs every device out. Then look at the devices and two-factor sign-in on your account page.',
+    ],
+  });
+}
+
+/** Sent to the new address of an e-mail change: confirming it makes the change. */
+export function confirmNewEmailEmail(input: { name: string; url: string }): Email {
+  return render({
+    subject: `Confirm your new email address for ${PRODUCT_NAME}`,
+    greetingName: greetingName(input.name),
+    intro: [`Please confirm that you want to use this address for your ${PRODUCT_NAME} account.`],
+    action: { label: 'Confirm my new email address', url: input.url },
+    outro: ['If you did not ask for this, you can ignore this email: nothing changes.'],
   });
 }

@@ -16,6 +16,21 @@ export interface AuthRequestState {
   awaitEmail: boolean;
   emailFailed: boolean;
   signUpRole?: PublicRole;
+  /** The client address (TRUSTED_PROXIES applied) the per-source sign-in limit counts by. */
+  clientIp?: string;
+  /** Sign-up only: the registration chat to link to the new account (issue 14). */
+  signUpChatSessionId?: string;
+  /** Issue 22: set when two-factor was just turned on (true) or off (false) by this request. */
+  twoFactorChanged?: boolean;
+  /** Issue 22: an e-mail change link being opened: the old address is told once it is done. */
+  emailChange?: { userId: string; from: string; to: string };
+  /**
+   * Issue 22: a sign-in produced a session; the mount runs this when the final answer does not
+   * ask for a second factor (the two-factor plugin removes the first step's session then).
+   */
+  afterSignIn?: () => Promise<void>;
+  /** A step Better Auth caught and answered itself failed because the database was unreachable. */
+  databaseUnavailable?: boolean;
 }
 
 const storage = new AsyncLocalStorage<AuthRequestState>();

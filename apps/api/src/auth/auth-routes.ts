@@ -3,6 +3,9 @@ import { AUTH_MESSAGES, tooManyRequestsMessage } from '@tavara/shared/auth/auth-
 import type { Context } from 'hono';
 import type { AppBindings } from '../app-types';
 import type { Env } from '../env';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../db/unavailable';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, RATE_LIMITED_CODE, retryAfterHeader } from '../lib/app-error';
+import { createClientAddressResolver } from '../lib/client-address';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { type AuthRequestState, runWithAuthRequestState } from './auth-request-state';
 
@@ -25,6 +28,7 @@ function socketAddress(c: Context<AppBindings>): string | undefined {
  *   only the HttpOnly cookie carries it.
  */
 export function authRoutes(auth: Auth, env: Env) {
+  const clientAddress = createClientAddressResolver(env.TRUSTED_PROXIES);
   return async (c: Context<AppBindings>) => {
     const headers = new Headers(c.req.raw.headers);
     headers.delete(CLIENT_IP_HEADER);
@@ -35,13 +39,78 @@ export function authRoutes(auth: Auth, env: Env) {
     }
     const request = new Request(c.req.raw, { headers });
     const path = new URL(request.url).pathname;
-    const state: AuthRequestState = { awaitEmail: path.endsWith('/sign-up/email'), emailFailed: false };
+    const state: AuthRequestState = {
+      awaitEmail: path.endsWith('/sign-up/email'),
+      emailFailed: false,
+      clientIp: clientAddress(c),
+    };
     const response = await runWithAuthRequestState(state, () => auth.handler(request));
-    return finishResponse(response, state, path);
+    const finished = await finishResponse(response, state, path);
+    if (state.afterSignIn && finished.ok) {
+      // Only a sign-in that ended with a session (not one now waiting for its second factor).
+      const body = (await finished
+        .clone()
+        .json()
+        .catch(() => null)) as { twoFactorRedirect?: unknown } | null;
+      if (!body?.twoFactorRedirect) {
+        await state.afterSignIn().catch((error: unknown) => {
+          c.get('logger').error({ err: error }, 'could not record the sign-in device');
+        });
+      }
+    }
+    return finished;
   };
 }
 
+/** Paths whose answers list sessions: their tokens are removed (only the HttpOnly cookie carries one). */
+const SESSION_READING_PATHS = ['/get-session', '/list-sessions'];
+
+/** Paths that return the new session's token in their body (only the cookie may carry it). */
+const TOKEN_RETURNING_PATHS = [
+  '/sign-in/email',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+  '/change-password',
+];
+
+/** A session object without its bearer token. */
+function withoutToken(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const { token: _token, ...rest } = value as Record<string, unknown>;
+  return rest;
+}
+
 async function finishResponse(response: Response, state: AuthRequestState, path: string): Promise<Response> {
+  // A step Better Auth answers itself (422 "failed to create user") failed on an unreachable
+  // database: the caller may simply retry, as for every other route (app.ts onError).
+  const finished =
+    state.databaseUnavailable && response.status >= 400
+      ? rewriteJson(
+          response,
+          new AppError('service_unavailable', DATABASE_UNAVAILABLE_MESSAGE).toBody(),
+          retryAfterHeader(DATABASE_RETRY_AFTER_SECONDS),
+          503,
+        )
+      : await rewriteBody(response, state, path);
+  // Account answers (sessions, users, errors) are personal: never kept by a browser or proxy cache.
+  const headers = new Headers(finished.headers);
+  headers.set('Cache-Control', 'no-store');
+  return new Response(finished.body, { status: finished.status, statusText: finished.statusText, headers });
+}
+
+async function rewriteBody(response: Response, state: AuthRequestState, path: string): Promise<Response> {
+  if (response.ok && SESSION_READING_PATHS.some((p) => path.endsWith(p))) {
+    const body = (await response
+      .clone()
+      .json()
+      .catch(() => undefined)) as unknown;
+    if (Array.isArray(body)) return rewriteJson(response, body.map(withoutToken));
+    if (body && typeof body === 'object' && 'session' in body) {
+      const { session, ...rest } = body as { session: unknown };
+      return rewriteJson(response, { ...rest, session: withoutToken(session) });
+    }
+    return response;
+  }
   if (response.status === 429) {
     const body = (await response
       .clone()
@@ -52,8 +121,8 @@ async function finishResponse(response: Response, state: AuthRequestState, path:
     const retryAfter = Number(response.headers.get('x-retry-after') ?? '60') || 60;
     return rewriteJson(
       response,
-      { code: 'RATE_LIMITED', message: tooManyRequestsMessage(retryAfter) },
-      { 'Retry-After': String(retryAfter) },
+      { code: RATE_LIMITED_CODE, message: tooManyRequestsMessage(retryAfter) },
+      retryAfterHeader(retryAfter),
     );
   }
   if (path.endsWith('/sign-up/email') && response.ok) {
@@ -66,18 +135,34 @@ async function finishResponse(response: Response, state: AuthRequestState, path:
       ...(state.emailFailed ? { message: AUTH_MESSAGES.emailNotSent } : {}),
     });
   }
-  if (path.endsWith('/sign-in/email') && response.ok) {
+  // Sign-in, the second step and a password change answer with the (new) session's token; only the cookie carries it.
+  if (TOKEN_RETURNING_PATHS.some((p) => path.endsWith(p)) && response.ok) {
     const body = (await response.clone().json()) as Record<string, unknown>;
     return rewriteJson(response, { ...body, token: null });
+  }
+  if (path.endsWith('/update-session') && response.ok) {
+    const body = (await response.clone().json()) as { session?: unknown };
+    if (body && typeof body === 'object' && 'session' in body) {
+      return rewriteJson(response, { ...body, session: withoutToken(body.session) });
+    }
   }
   return response;
 }
 
 /** The same response (status, cookies, headers) with a new JSON body. */
-function rewriteJson(response: Response, body: unknown, extraHeaders: Record<string, string> = {}): Response {
+function rewriteJson(
+  response: Response,
+  body: unknown,
+  extraHeaders: Record<string, string> = {},
+  status = response.status,
+): Response {
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   headers.set('content-type', 'application/json');
   for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
-  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
+  return new Response(JSON.stringify(body), {
+    status,
+    statusText: status === response.status ? response.statusText : '',
+    headers,
+  });
 }

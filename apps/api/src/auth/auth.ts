@@ -1,6 +1,7 @@
 import { isRole, ROLES, DEFAULT_ROLE } from '@tavara/shared/roles';
 import { AUTH_MESSAGES } from '@tavara/shared/auth/auth-messages';
 import { loginSchema } from '@tavara/shared/auth/login.schema';
+import { toFieldErrors } from '@tavara/shared/validation/field-errors';
 import {
   changePasswordBodySchema,
   PASSWORD_MAX_LENGTH,
@@ -12,31 +13,42 @@ import {
   resetRequestSchema,
 } from '@tavara/shared/auth/reset-password.schema';
 import { fullNameOf, signUpSchema } from '@tavara/shared/auth/sign-up.schema';
+import { updateUserBodySchema } from '@tavara/shared/auth/update-user.schema';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { betterAuth } from 'better-auth/minimal';
 import { admin } from 'better-auth/plugins/admin';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
-import { and, eq, ne } from 'drizzle-orm';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ZodError } from 'zod';
 import type { Database } from '../db/client';
-import { account, rateLimit, session, user, verification } from '../db/schema/auth';
+import { account, accountLimit, rateLimit, session, twoFactor, user, verification } from '../db/schema/auth';
+import { adminAuditLog } from '../db/schema/admin';
 import { profiles } from '../db/schema/profiles';
 import type { Env } from '../env';
-import { createConcurrencyLimit } from '../lib/concurrency-limit';
+import { retryAfterHeader, retryAfterValue } from '../lib/app-error';
 import type { Logger } from '../lib/logger';
 import type { Mailer, MailMessage } from '../lib/mailer';
 import {
   createAccountLimits,
   FAILED_SIGN_IN_LIMIT,
   failedSignInKey,
+  SIGN_IN_ATTEMPTS_PER_SOURCE_LIMIT,
+  signInSourceKey,
   RESET_EMAIL_LIMIT,
   resetEmailKey,
 } from './account-limits';
-import { accountExistsEmail, passwordResetEmail, verificationEmail } from './auth-emails';
+import { accountExistsEmail, confirmNewEmailEmail, passwordResetEmail, verificationEmail } from './auth-emails';
+import { createSecurityNotices } from './security-notices';
+import { createPasswordHasher, HashQueueFullError } from './password-hasher';
+import { ACCOUNT_MESSAGES, REAUTH_WINDOW_SECONDS, TRUST_DEVICE_DAYS } from '@tavara/shared/account/account';
+import { linkChatSessionAtSignUp } from '../features/registration-chat/registration-chat.service';
+import { redactError, sessionLogTag } from '../features/registration-chat/session-id';
 import { currentAuthRequestState } from './auth-request-state';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 /** Where Better Auth is mounted (its `basePath`). */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -47,6 +59,10 @@ export const VITE_DEV_ORIGIN = 'http://localhost:5173';
  * overwrites it from the socket, so a client cannot choose its own rate-limit bucket.
  */
 export const CLIENT_IP_HEADER = 'x-tavara-client-ip';
+/** `details.source` of the audit entries ADMIN_EMAILS grants write. */
+export const ADMIN_EMAILS_SOURCE = 'ADMIN_EMAILS';
+/** Retry-After of a sign-in refused because too many passwords wait to be hashed. */
+export const HASH_QUEUE_RETRY_AFTER_SECONDS = 2;
 /** How long the e-mail verification link works. */
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 3600;
 
@@ -63,6 +79,12 @@ export const AUTH_RATE_LIMIT_RULES = {
   '/send-verification-email': { window: 600, max: 5 },
   '/reset-password': { window: 600, max: 10 },
   '/get-session': false,
+  // Issue 22: the second sign-in step and two-factor set-up (Better Auth's own rule, 3 per 10 s,
+  // is too tight for a person mistyping a code on a phone; 10 per minute still stops guessing —
+  // and the plugin locks the challenge after 5 wrong codes and the account after 10).
+  '/two-factor/*': { window: 60, max: 10 },
+  '/change-email': { window: 600, max: 5 },
+  '/change-password': { window: 600, max: 10 },
 } as const;
 
 export interface AuthDeps {
@@ -78,17 +100,31 @@ export function trustedOriginsFor(env: Env): string[] {
   return [env.APP_URL, ...(env.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : [])];
 }
 
+/**
+ * Better Auth's own log line, without the request data some of its messages quote
+ * ("Invalid callbackURL: <what was sent>"): the part before the first colon, at most 200
+ * characters (issue 13: logs never carry request bodies).
+ */
+export function betterAuthLogMessage(message: string): string {
+  const colon = message.indexOf(':');
+  return (colon > 0 ? message.slice(0, colon) : message).slice(0, 200);
+}
+
 /** A 400 in Better Auth's error shape, with the first message on top and one per field. */
 function validationError(error: ZodError): APIError {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+  const fields = toFieldErrors(error.issues);
   const message = error.issues[0]?.message ?? 'Some of the information is missing or not valid.';
   return new APIError('BAD_REQUEST', { code: 'VALIDATION_FAILED', message, fields });
 }
 
 function tooManyRequests(code: string, message: string, retryAfterSeconds: number): APIError {
-  const seconds = String(Math.max(1, retryAfterSeconds));
-  return new APIError('TOO_MANY_REQUESTS', { code, message }, { 'Retry-After': seconds, 'X-Retry-After': seconds });
+  // X-Retry-After too: Better Auth's own per-IP limiter uses that name (auth-routes.ts reads it).
+  const seconds = retryAfterValue(retryAfterSeconds);
+  return new APIError(
+    'TOO_MANY_REQUESTS',
+    { code, message },
+    { ...retryAfterHeader(retryAfterSeconds), 'X-Retry-After': seconds },
+  );
 }
 
 /**
@@ -100,9 +136,43 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
   const log = logger.child({ module: 'auth' });
   const limits = createAccountLimits(db);
   const limitsOn = !env.AUTH_RATE_LIMIT_DISABLED;
-  // Better Auth's own scrypt (node:crypto, thread pool), but never more hashes at once than
-  // AUTH_HASH_CONCURRENCY, so sign-in bursts queue instead of starving the event loop.
-  const hashing = createConcurrencyLimit(env.AUTH_HASH_CONCURRENCY);
+  // Better Auth's scrypt format on AUTH_HASH_CONCURRENCY worker threads at a lower OS priority,
+  // with a bounded queue, so sign-in bursts neither starve the event loop nor wait for ever.
+  const hasher = createPasswordHasher({
+    threads: env.AUTH_HASH_CONCURRENCY,
+    queueLimit: env.AUTH_HASH_QUEUE_LIMIT,
+    nice: env.AUTH_HASH_NICE,
+  });
+  const hashing = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof HashQueueFullError)) throw error;
+      log.warn({ waiting: error.waiting }, 'password hashing queue full: answered 503');
+      throw new APIError(
+        'SERVICE_UNAVAILABLE',
+        { code: 'HASHING_BUSY', message: AUTH_MESSAGES.signInBusy },
+        retryAfterHeader(HASH_QUEUE_RETRY_AFTER_SECONDS),
+      );
+    }
+  };
+  const notices = createSecurityNotices({ db, appUrl: env.APP_URL, mailer, logger });
+
+  /**
+   * Issue 22: an e-mail change needs the password re-entered on this session within the last
+   * REAUTH_WINDOW_SECONDS (`POST /api/account/confirm-password` records it).
+   */
+  async function requireRecentPassword(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const current = await getSessionFromCtx(ctx);
+    if (!current) return; // Better Auth answers 401 itself.
+    const [row] = await db
+      .select({ at: session.reauthenticatedAt })
+      .from(session)
+      .where(eq(session.id, current.session.id));
+    if (!row?.at || Date.now() - row.at.getTime() > REAUTH_WINDOW_SECONDS * 1000) {
+      throw new APIError('FORBIDDEN', { code: 'REAUTH_REQUIRED', message: ACCOUNT_MESSAGES.reauthRequired });
+    }
+  }
 
   /**
    * Sends an auth e-mail. A failure is logged and flagged on the request, never thrown: the account
@@ -117,17 +187,41 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
     if (state?.awaitEmail) await sending;
   }
 
-  /** ADMIN_EMAILS: a listed address becomes admin once it is verified (never at sign-up). */
+  /**
+   * ADMIN_EMAILS: a listed address becomes admin once it is verified (never at sign-up). The list
+   * bootstraps admins; it does not overrule an admin: once anyone changed this user's role through
+   * the admin area, the list no longer grants it (issue 13). Every grant is in the audit log.
+   */
   async function grantAdminIfListed(u: { id: string; email: string; emailVerified: boolean }) {
     if (!u.emailVerified || !env.ADMIN_EMAILS.includes(u.email.toLowerCase())) return;
-    const promoted = await db
-      .update(user)
-      .set({ role: 'admin' })
-      .where(and(eq(user.id, u.id), ne(user.role, 'admin')))
-      .returning({ id: user.id });
-    if (promoted.length === 0) return;
-    await db.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, u.id));
-    log.info({ userId: u.id }, 'ADMIN_EMAILS address verified: granted admin');
+    const [decided] = await db
+      .select({ id: adminAuditLog.id })
+      .from(adminAuditLog)
+      .where(
+        and(
+          eq(adminAuditLog.targetId, u.id),
+          eq(adminAuditLog.action, 'user.role_changed'),
+          sql`${adminAuditLog.details}->>'source' is distinct from ${ADMIN_EMAILS_SOURCE}`,
+        ),
+      )
+      .limit(1);
+    if (decided) return;
+    const promoted = await db.transaction(async (tx) => {
+      const [before] = await tx.select({ role: user.role }).from(user).where(eq(user.id, u.id)).for('update');
+      if (!before || before.role === 'admin') return false;
+      await tx.update(user).set({ role: 'admin' }).where(eq(user.id, u.id));
+      await tx.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, u.id));
+      await tx.insert(adminAuditLog).values({
+        actorId: null,
+        actorEmail: 'ADMIN_EMAILS',
+        action: 'user.role_changed',
+        targetType: 'user',
+        targetId: u.id,
+        details: { targetEmail: u.email, from: before.role ?? null, to: 'admin', source: ADMIN_EMAILS_SOURCE },
+      });
+      return true;
+    });
+    if (promoted) log.info({ userId: u.id }, 'ADMIN_EMAILS address verified: granted admin');
   }
 
   const appUrl = (path: string, query: Record<string, string> = {}) => {
@@ -144,17 +238,38 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
     trustedOrigins: trustedOriginsFor(env),
     telemetry: { enabled: false },
     logger: {
-      disabled: env.LOG_LEVEL === 'silent',
+      // Never disabled: the request-state flag below needs the error lines even when the app logs
+      // nothing (LOG_LEVEL=silent); the app's logger drops what its level does not want.
+      disabled: false,
       level: env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? 'debug' : 'warn',
+      // Better Auth's own lines go through the app's JSON logger: only the message up to its first
+      // colon (what follows quotes input), and errors through the redacting `err` serializer
+      // (lib/safe-error.ts: a failed query is logged without its parameters). Some steps (creating
+      // the user at sign-up) catch a database error and answer 422 instead: the request state
+      // remembers it, so the mount answers 503 (auth-routes.ts).
       log: (level, message, ...args) => {
         const err = args.find((arg) => arg instanceof Error);
-        log[level]({ ...(err ? { err } : {}) }, message);
+        const state = currentAuthRequestState();
+        if (err && state && isDatabaseUnavailable(err)) state.databaseUnavailable = true;
+        log[level]({ ...(err ? { err } : {}) }, betterAuthLogMessage(message));
       },
     },
+    // Errors that are not Better Auth's own refusals (a failed query, a dropped connection) are
+    // thrown on to the app's `onError` (app.ts): 503 in the API's shape for a database outage,
+    // 500 otherwise, logged without request data. Without this, Better Auth's router answers an
+    // empty 500 and prints the error, query parameters (e-mails) included, to stderr (issue 13).
+    // Its refusals (APIError) are still answered by Better Auth in its own shape.
+    onAPIError: { throw: true },
     // Sign-up and reset run their steps without a database transaction: on PGlite an open
     // transaction blocks every other query while the password is hashed (architecture.md).
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit, twoFactor },
+    }),
     user: {
+      // Issue 22: the new address gets a confirmation link (the change happens when it is opened),
+      // the old one a notice at once and another when the change is made.
+      changeEmail: { enabled: true },
       additionalFields: {
         firstName: { type: 'string', required: false, input: true },
         lastName: { type: 'string', required: false, input: true },
@@ -170,10 +285,10 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: env.AUTH_RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Better Auth's scrypt (node:crypto, libuv pool), capped in concurrency — see decision 003.
+      // Better Auth's scrypt, same format, on our worker pool (auth/password-hasher.ts, decision 029).
       password: {
-        hash: (password) => hashing.run(() => hashPassword(password)),
-        verify: (data) => hashing.run(() => verifyPassword(data)),
+        hash: (password) => hashing(() => hasher.hash(password)),
+        verify: (data) => hashing(() => hasher.verify(data)),
       },
       sendResetPassword: async ({ user: u, token }) => {
         const url = appUrl(RESET_CONFIRM_PATH, { token, type: 'recovery', email: u.email });
@@ -185,6 +300,8 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
       },
       onPasswordReset: async ({ user: u }) => {
         await limits.clear(failedSignInKey(u.email));
+        const sources = signInSourceKey(u.email, '').replace(/[^:]*$/, '');
+        await db.delete(accountLimit).where(sql`left(${accountLimit.key}, ${sources.length}) = ${sources}`);
       },
       onExistingUserSignUp: async ({ user: u }) => {
         await deliver(
@@ -211,10 +328,24 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: EMAIL_VERIFICATION_TTL_SECONDS,
       sendVerificationEmail: async ({ user: u, url }) => {
+        // An e-mail change calls this with the new address while the account still has the old one.
+        const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, u.id));
+        if (stored && stored.email.toLowerCase() !== u.email.toLowerCase()) {
+          await deliver('confirm-new-email', u.email, confirmNewEmailEmail({ name: u.name, url }));
+          void notices.sendTo(
+            { email: stored.email, name: u.name },
+            { kind: 'email-change-requested', newEmail: u.email },
+          );
+          return;
+        }
         await deliver('verify-email', u.email, verificationEmail({ name: u.name, url }));
       },
       afterEmailVerification: async (u) => {
         await grantAdminIfListed(u);
+        const change = currentAuthRequestState()?.emailChange;
+        if (change && change.userId === u.id && u.email.toLowerCase() === change.to.toLowerCase()) {
+          void notices.sendTo({ email: change.from, name: u.name }, { kind: 'email-changed', newEmail: change.to });
+        }
       },
     },
     rateLimit: {
@@ -269,9 +400,29 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
             } catch (error) {
               log.error({ err: error, userId: u.id }, 'could not create the profile of a new user');
             }
+            // Issue 14: the chat this sign-up came from belongs to the new account from now on, so
+            // the form finds its answers in any browser (a mail app's own opens the confirmation
+            // link). Only a new account links (an existing address's sign-up creates nothing here),
+            // and never a chat already linked to someone else. A failure only loses the prefill.
+            const chatSessionId = currentAuthRequestState()?.signUpChatSessionId;
+            if (chatSessionId) {
+              try {
+                const linked = await linkChatSessionAtSignUp(db, chatSessionId, u.id);
+                log.info({ userId: u.id, chatSession: sessionLogTag(chatSessionId), linked }, 'sign-up chat session');
+              } catch (error) {
+                log.error({ err: redactError(error, chatSessionId), userId: u.id }, 'could not link the sign-up chat');
+              }
+            }
           },
         },
         update: {
+          before: async (data) => {
+            // Two-factor turned on (first code accepted) or off: the after-hook mails the owner.
+            const state = currentAuthRequestState();
+            const enabled = (data as { twoFactorEnabled?: unknown }).twoFactorEnabled;
+            if (state && typeof enabled === 'boolean') state.twoFactorChanged = enabled;
+            return { data };
+          },
           after: async (updated) => {
             // users.role is the authority; keep the profile's copy in step (admin set-role).
             const role = (updated as { role?: unknown } | null)?.role;
@@ -303,9 +454,12 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
           case '/sign-up/email': {
             const parsed = signUpSchema.safeParse(ctx.body);
             if (!parsed.success) throw validationError(parsed.error);
-            const { firstName, lastName, email, password, role } = parsed.data;
+            const { firstName, lastName, email, password, role, chatSessionId } = parsed.data;
             const state = currentAuthRequestState();
-            if (state) state.signUpRole = role;
+            if (state) {
+              state.signUpRole = role;
+              state.signUpChatSessionId = chatSessionId;
+            }
             // `role: ''` keeps the posted role out of Better Auth's own input parsing (the column
             // is `input: false`); the user-creation hook sets the validated one.
             return {
@@ -318,6 +472,7 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
                   email,
                   password,
                   role: '',
+                  chatSessionId: undefined,
                 },
               },
             };
@@ -326,14 +481,23 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
             const parsed = loginSchema.safeParse(ctx.body);
             if (!parsed.success) throw validationError(parsed.error);
             if (!limitsOn) return;
-            const decision = await limits.check(failedSignInKey(parsed.data.email), FAILED_SIGN_IN_LIMIT);
-            if (!decision.allowed) {
+            // Per account *and* source: counted before the password is checked (one atomic upsert,
+            // so parallel guesses cannot slip past), cleared by a success from the same source.
+            const ip = currentAuthRequestState()?.clientIp;
+            const fromHere = await limits.consume(
+              signInSourceKey(parsed.data.email, ip),
+              SIGN_IN_ATTEMPTS_PER_SOURCE_LIMIT,
+            );
+            if (!fromHere.allowed) {
               throw tooManyRequests(
                 'TOO_MANY_FAILED_SIGN_INS',
                 AUTH_MESSAGES.tooManyFailedSignIns,
-                decision.retryAfterSeconds,
+                fromHere.retryAfterSeconds,
               );
             }
+            // Many failures for the account from everywhere: slow every attempt down, refuse none.
+            const account = await limits.check(failedSignInKey(parsed.data.email), FAILED_SIGN_IN_LIMIT);
+            if (!account.allowed) await sleep(env.AUTH_SIGN_IN_SLOWDOWN_MS);
             return;
           }
           case '/request-password-reset': {
@@ -350,10 +514,35 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
             }
             return;
           }
+          case '/change-email': {
+            await requireRecentPassword(ctx);
+            return;
+          }
+          case '/verify-email': {
+            // An e-mail change's link: remember the old and new address so the old one is told
+            // once the change is made (afterEmailVerification). The token is only read here;
+            // Better Auth verifies it, and the notice goes out only if the account now has `to`.
+            const change = readEmailChangeToken(ctx.query?.token);
+            const state = currentAuthRequestState();
+            if (change && state) state.emailChange = change;
+            return;
+          }
           case '/change-password': {
             const parsed = changePasswordBodySchema.safeParse(ctx.body);
             if (!parsed.success) throw validationError(parsed.error);
-            return;
+            // A new password signs out every other session unless the caller explicitly keeps them:
+            // whoever learned the old one must not stay signed in (issue 13).
+            const keepOthers = (ctx.body as { revokeOtherSessions?: unknown }).revokeOtherSessions === false;
+            return { context: { body: { ...ctx.body, revokeOtherSessions: !keepOthers } } };
+          }
+          case '/update-user': {
+            // Better Auth would store any name (100,000 characters, empty, null) and any image URL
+            // ("javascript:…"): the app's own rules decide (issue 13).
+            const parsed = updateUserBodySchema.safeParse(ctx.body ?? {});
+            if (!parsed.success) throw validationError(parsed.error);
+            const { firstName, lastName, name } = parsed.data;
+            const fullName = firstName !== undefined && lastName !== undefined ? fullNameOf(firstName, lastName) : name;
+            return { context: { body: { ...parsed.data, ...(fullName !== undefined ? { name: fullName } : {}) } } };
           }
           case '/reset-password': {
             const parsed = resetPasswordBodySchema.safeParse({
@@ -382,16 +571,54 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/sign-in/email' || !limitsOn) return;
+        const state = currentAuthRequestState();
         const returned = ctx.context.returned;
+        const succeeded = !isAPIError(returned) && !(returned instanceof Error);
+        if (succeeded && state) {
+          const newSession = ctx.context.newSession;
+          // A sign-in (first step, or the second-factor step) that produced a session: the mount
+          // runs this once the final answer is known not to ask for a second factor.
+          if (newSession && SIGN_IN_COMPLETING_PATHS.has(ctx.path)) {
+            const { userId, userAgent, ipAddress } = newSession.session;
+            state.afterSignIn = () => notices.recordSignIn(userId, userAgent ?? null, ipAddress ?? null);
+          }
+          const sessionUserId = newSession?.user.id ?? ctx.context.session?.user.id;
+          if (ctx.path === '/change-password' && sessionUserId) {
+            void notices.notify(sessionUserId, { kind: 'password-changed' });
+          }
+          if (state.twoFactorChanged !== undefined && sessionUserId) {
+            void notices.notify(sessionUserId, { kind: state.twoFactorChanged ? 'two-factor-on' : 'two-factor-off' });
+          }
+        }
+        if (ctx.path === '/get-session' && succeeded) {
+          // "Last seen" on the account page's device list, written at most once a minute per session.
+          const current = (returned as { session?: { id?: string } } | null)?.session;
+          if (current?.id) {
+            await db
+              .update(session)
+              .set({ lastSeenAt: sql`now()` })
+              .where(and(eq(session.id, current.id), sql`${session.lastSeenAt} < now() - interval '1 minute'`));
+          }
+        }
+        if (ctx.path !== '/sign-in/email' || !limitsOn) return;
         // A wrong password or unknown address (401) counts against the address; an unverified
         // user with the right password (403) does not.
-        if (isAPIError(returned) && returned.statusCode === 401 && typeof ctx.body?.email === 'string') {
-          await limits.consume(failedSignInKey(ctx.body.email), FAILED_SIGN_IN_LIMIT);
+        if (typeof ctx.body?.email !== 'string') return;
+        if (isAPIError(returned)) {
+          if (returned.statusCode === 401) await limits.consume(failedSignInKey(ctx.body.email), FAILED_SIGN_IN_LIMIT);
+          return;
         }
+        await limits.clear(signInSourceKey(ctx.body.email, currentAuthRequestState()?.clientIp));
       }),
     },
     plugins: [
+      // Issue 22: TOTP (an authenticator app) and one-time backup codes; a sign-in of a user with
+      // it on ends in a second step, and "trust this device" skips that step for 30 days.
+      twoFactorPlugin({
+        issuer: PRODUCT_NAME,
+        trustDeviceMaxAge: TRUST_DEVICE_DAYS * 24 * 3600,
+        backupCodeOptions: { amount: 10, length: 10 },
+      }),
       admin({
         roles: { admin: adminAc, family: userAc, professional: userAc, community: userAc },
         adminRoles: ['admin'],
@@ -399,6 +626,36 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
       }),
     ],
   });
+}
+
+/** Better Auth endpoints the app closes (404): two-factor codes by e-mail/SMS are not offered (issue 22). */
+export const CLOSED_AUTH_PATHS = ['/two-factor/send-otp', '/two-factor/verify-otp'] as const;
+
+/** Paths whose success starts a full session: the device check runs after them. */
+const SIGN_IN_COMPLETING_PATHS = new Set([
+  '/sign-in/email',
+  '/two-factor/verify-totp',
+  '/two-factor/verify-backup-code',
+]);
+
+/**
+ * The old and new address in an e-mail change link's token (a JWT Better Auth signed), read
+ * without checking the signature — Better Auth checks it; we only use the values once the
+ * account's address has really become `to`.
+ */
+export function readEmailChangeToken(token: unknown): { userId: string; from: string; to: string } | undefined {
+  if (typeof token !== 'string') return undefined;
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const { email, updateTo, userId, requestType } = claims;
+    if (requestType !== 'change-email-verification') return undefined;
+    if (typeof email !== 'string' || typeof updateTo !== 'string' || typeof userId !== 'string') return undefined;
+    return { userId, from: email, to: updateTo };
+  } catch {
+    return undefined;
+  }
 }
 
 export type Auth = ReturnType<typeof createAuth>;

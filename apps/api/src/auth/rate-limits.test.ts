@@ -4,7 +4,7 @@ import { accountLimit } from '../db/schema/auth';
 import { createVerifiedUser, latestMail, signUp, TEST_PASSWORD, uniqueEmail } from '../testing/factories';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { randomIp } from '../testing/test-client';
-import { FAILED_SIGN_IN_LIMIT, failedSignInKey } from './account-limits';
+import { failedSignInKey, SIGN_IN_ATTEMPTS_PER_SOURCE_LIMIT, signInSourceKey } from './account-limits';
 import { AUTH_RATE_LIMIT_RULES } from './auth';
 
 /** Runs `count` calls of `fn`, `batch` at a time. */
@@ -38,7 +38,7 @@ describe('rate limits', () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await limited.json()).toEqual({
-      code: 'RATE_LIMITED',
+      code: 'rate_limited',
       message: `Too many attempts. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
     });
 
@@ -92,23 +92,22 @@ describe('rate limits', () => {
     expect(counts.map((c) => c.count)).toEqual([3, 3]);
   });
 
-  it('the 100th failed sign-in in an hour locks the account, even for the right password; unknown addresses alike', async () => {
+  it('a source with 10 sign-in attempts for an account waits; a reset clears it', async () => {
     const { email } = await createVerifiedUser(t);
     const unknown = uniqueEmail('nobody');
-    const { max } = FAILED_SIGN_IN_LIMIT;
-    expect(max).toBe(100);
-    // Shortcut: 99 failures already counted this hour (the test above shows each one is counted).
+    const { max } = SIGN_IN_ATTEMPTS_PER_SOURCE_LIMIT;
+    expect(max).toBe(10);
+    const source = t.client();
+    // Shortcut: nine attempts already counted from this source (one request each below).
     await t.database.db.insert(accountLimit).values([
-      { key: failedSignInKey(email), count: max - 1 },
-      { key: failedSignInKey(unknown), count: max - 1 },
+      { key: signInSourceKey(email, source.ip), count: max - 1 },
+      { key: signInSourceKey(unknown, source.ip), count: max - 1 },
     ]);
     const signIn = (address: string, password: string) =>
-      t.client().post('/api/auth/sign-in/email', { email: address, password });
+      source.post('/api/auth/sign-in/email', { email: address, password });
 
-    expect((await signIn(email, TEST_PASSWORD)).status).toBe(200);
-    expect((await signIn(email, 'wrong-password-100')).status).toBe(401);
-    expect((await signIn(unknown, 'wrong-password-100')).status).toBe(401);
-
+    expect((await signIn(email, 'wrong-password-10')).status).toBe(401);
+    expect((await signIn(unknown, 'wrong-password-10')).status).toBe(401);
     const locked = await signIn(email, TEST_PASSWORD);
     const lockedUnknown = await signIn(unknown, TEST_PASSWORD);
     expect(locked.status).toBe(429);
@@ -116,12 +115,13 @@ describe('rate limits', () => {
     const body = await locked.json();
     expect(body).toEqual({
       code: 'TOO_MANY_FAILED_SIGN_INS',
-      message: 'Too many failed sign-in attempts for this account. Please wait an hour or reset your password.',
+      message:
+        'Too many failed sign-in attempts for this account from this connection. Please wait 15 minutes or reset your password.',
     });
     expect(await lockedUnknown.json()).toEqual(body);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
 
-    // A password reset ends the lock-out.
+    // A password reset ends it for every source.
     await t.client().post('/api/auth/request-password-reset', { email });
     const token = new URL((await latestMail(t, email, 'Reset your')).links[0] ?? '').searchParams.get('token');
     const reset = await t.client().post('/api/auth/reset-password', { token, newPassword: 'Sorrel-And-Ginger-2026' });

@@ -1,16 +1,26 @@
 import { AUTH_MESSAGES } from '@tavara/shared/auth/auth-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog } from '../db/schema/admin';
 import { user } from '../db/schema/auth';
 import {
+  createVerifiedUser,
   latestMail,
   mailsTo,
+  signInElsewhere,
   signUp,
   TEST_PASSWORD,
   uniqueEmail,
   verifyEmail,
-  createVerifiedUser,
 } from '../testing/factories';
+import {
+  completedFamilySnapshot,
+  getChatSession,
+  newSessionId,
+  issueSessionId,
+  putSession,
+  sessionPath,
+} from '../testing/chat-requests';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const ADMIN_EMAIL = 'chief.admin@example.tt';
@@ -56,6 +66,53 @@ describe('accounts: sign-up, verification and sign-in', () => {
     const signIn = await elsewhere.post('/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
     expect(signIn.status).toBe(200);
     expect(elsewhere.cookie('session_token')).toBeTruthy();
+  });
+
+  it('the chat a sign-up came from is linked to the new account: its answers reach the form in another browser', async () => {
+    const chatBrowser = t.client();
+    const sessionId = await issueSessionId(t);
+    const snapshot = completedFamilySnapshot();
+    expect((await putSession(chatBrowser, sessionId, snapshot)).status).toBe(200);
+    const email = uniqueEmail('chat-link');
+    expect((await signUp(chatBrowser, { email, role: 'family', chatSessionId: sessionId })).status).toBe(200);
+    // Linked now: the id alone no longer opens it, not even in the browser that started it.
+    expect((await chatBrowser.get(sessionPath(sessionId))).status).toBe(404);
+
+    // The confirmation link opened in a mail app's own browser signs the person in there…
+    const mailApp = t.client();
+    await verifyEmail(t, mailApp, email);
+    const { sessions } = (await (await mailApp.get('/api/chat/sessions')).json()) as {
+      sessions: { sessionId: string; role: string }[];
+    };
+    expect(sessions).toEqual([expect.objectContaining({ sessionId, role: 'family' })]);
+    // …where the form reads the chat's answers.
+    expect((await getChatSession(mailApp, sessionId)).answers).toEqual(snapshot.answers);
+  });
+
+  it('a sign-up never takes over a chat linked to someone else, and a malformed chat id is ignored', async () => {
+    const owner = await createVerifiedUser(t, { email: uniqueEmail('chat-owner') });
+    const sessionId = await issueSessionId(t);
+    expect((await putSession(owner.client, sessionId, completedFamilySnapshot())).status).toBe(200);
+    expect((await owner.client.post(`${sessionPath(sessionId)}/link`, {})).status).toBe(200);
+
+    const other = t.client();
+    const email = uniqueEmail('chat-thief');
+    expect((await signUp(other, { email, chatSessionId: sessionId })).status).toBe(200);
+    await verifyEmail(t, other, email);
+    const { sessions } = (await (await other.get('/api/chat/sessions')).json()) as { sessions: unknown[] };
+    expect(sessions).toEqual([]);
+    expect((await getChatSession(owner.client, sessionId)).session.linked).toBe(true);
+
+    const res = await signUp(t.client(), { email: uniqueEmail('bad-chat-id'), chatSessionId: '../../etc' });
+    expect(res.status).toBe(200);
+    // An id the server never issued links nothing (and creates nothing).
+    const madeUp = newSessionId();
+    const guesser = t.client();
+    const guesserEmail = uniqueEmail('chat-guesser');
+    expect((await signUp(guesser, { email: guesserEmail, chatSessionId: madeUp })).status).toBe(200);
+    await verifyEmail(t, guesser, guesserEmail);
+    expect(await (await guesser.get('/api/chat/sessions')).json()).toEqual({ sessions: [] });
+    expect((await guesser.get(sessionPath(madeUp))).status).toBe(404);
   });
 
   it('an unverified user cannot sign in, even with the right password', async () => {
@@ -145,6 +202,43 @@ describe('accounts: sign-up, verification and sign-in', () => {
     await verifyEmail(t, client, ADMIN_EMAIL);
     const me = await client.get('/api/profile/me');
     expect(await me.json()).toMatchObject({ role: 'admin', profile: { role: 'admin' } });
+
+    // The grant is in the audit log (issue 13).
+    const grants = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, before!.id));
+    expect(grants).toMatchObject([
+      {
+        action: 'user.role_changed',
+        actorEmail: 'ADMIN_EMAILS',
+        details: { from: 'family', to: 'admin', source: 'ADMIN_EMAILS' },
+      },
+    ]);
+  });
+
+  it('an ADMIN_EMAILS admin demoted by another admin stays demoted, also at the next sign-in', async () => {
+    const listed = 'other@example.tt';
+    const { client, id } = await createVerifiedUser(t, { email: listed });
+    expect(await (await client.get('/api/profile/me')).json()).toMatchObject({ role: 'admin' });
+    const other = await createVerifiedUser(t, { role: 'admin' });
+    const demote = await other.client.request(`/api/admin/users/${id}/role`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ role: 'community' }),
+    });
+    expect(demote.status).toBe(200);
+
+    const again = await signInElsewhere(t, listed, TEST_PASSWORD);
+    expect(await (await again.get('/api/profile/me')).json()).toMatchObject({
+      role: 'community',
+      profile: { role: 'community' },
+    });
+    const entries = await t.database.db.select().from(adminAuditLog).where(eq(adminAuditLog.targetId, id));
+    expect(entries.map((e) => [e.actorEmail, e.details.to])).toEqual(
+      expect.arrayContaining([
+        ['ADMIN_EMAILS', 'admin'],
+        [other.email, 'community'],
+      ]),
+    );
+    expect(entries).toHaveLength(2);
   });
 
   it('a common password is refused at sign-up with a clear message', async () => {
@@ -211,7 +305,7 @@ describe('accounts: sign-up, verification and sign-in', () => {
     expect(await (await client.get('/api/auth/get-session')).json()).not.toBeNull();
   });
 
-  it('password hashing runs off the event loop (node:crypto scrypt in the thread pool)', async () => {
+  it('password hashing runs off the event loop (scrypt on worker threads at a lower priority)', async () => {
     const context = await t.auth.$context;
     let ticks = 0;
     const timer = setInterval(() => ticks++, 1);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,6 +12,7 @@ import type { Logger } from 'pino';
 import type { Env } from '../env';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import * as authSchema from './schema/auth';
+import * as carePlansSchema from './schema/care-plans';
 import * as featuresSchema from './schema/features';
 import * as mailSchema from './schema/mail';
 import * as profilesSchema from './schema/profiles';
@@ -22,6 +24,7 @@ export const schema = {
   ...profilesSchema,
   ...mailSchema,
   ...registrationChatSchema,
+  ...carePlansSchema,
 };
 export type Schema = typeof schema;
 /** The query builder both drivers share; feature code depends on this, never on a driver. */
@@ -53,6 +56,13 @@ export function databaseOptionsFromEnv(
     : { driver: 'pglite', dataDir: env.DATA_DIR };
 }
 
+/**
+ * PostgreSQL extensions the migrations create. PGlite ships contrib modules as separate bundles
+ * that must be loaded when the database opens; server PostgreSQL has them in its contrib package.
+ * btree_gist: the exclusion constraint that refuses overlapping shifts for one caregiver.
+ */
+const PGLITE_EXTENSIONS = { btree_gist };
+
 /** Any number: an arbitrary constant both server and migrations agree on. */
 const MIGRATION_LOCK_KEY = 724_913_001;
 
@@ -70,13 +80,16 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     const dir = join(resolve(options.dataDir), 'pglite');
     mkdirSync(dir, { recursive: true });
     try {
-      client = await PGlite.create(dir);
+      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
     } catch (error) {
       lock.release();
       throw error;
     }
   } else {
-    client = await PGlite.create(options.template ? { loadDataDir: options.template } : {});
+    client = await PGlite.create({
+      extensions: PGLITE_EXTENSIONS,
+      ...(options.template ? { loadDataDir: options.template } : {}),
+    });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -109,10 +122,19 @@ function openPostgres(url: string, poolSize: number, logger?: Logger): DatabaseH
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client whose server went away (restart, failover) emits 'error'. Without a listener
-  // that would crash the process; with it the pool drops the client and the next query opens a
-  // fresh connection — this is how the server reconnects after PostgreSQL restarts.
+  // A client whose server went away (restart, failover, pg_terminate_backend) emits 'error'.
+  // An 'error' event without a listener ends the process, so every client gets one:
+  // - idle clients: the pool's own 'error' event (the pool then drops the client);
+  // - checked-out clients (a request or transaction in flight): a listener on each client as it
+  //   connects. The query in flight fails, the request answers 503 (app.ts), and the broken client
+  //   is dropped on release (it is no longer queryable), so the next query opens a fresh
+  //   connection — this is how the server recovers by itself (issue 13, item 1).
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle database connection lost; the pool will reconnect'));
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      logger?.warn({ err: error }, 'database connection lost during a query; the pool will reconnect'),
+    );
+  });
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
   return {
     db,
@@ -133,7 +155,19 @@ function openPostgres(url: string, poolSize: number, logger?: Logger): DatabaseH
       }
     },
     async close() {
-      await pool.end();
+      // pool.end() waits for every client to end; one whose connection was cut mid-query can
+      // keep it waiting for good, so shutdown waits a bounded time.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        pool.end(),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            logger?.warn('database pool did not close within 5 s; continuing shutdown');
+            resolve();
+          }, 5_000);
+        }),
+      ]);
+      clearTimeout(timer);
     },
   };
 }

@@ -11,7 +11,14 @@ export interface AuditActor {
 
 export interface AuditEntryInput {
   action: AdminAuditAction;
-  targetType: 'user' | 'support_request';
+  targetType:
+    | 'user'
+    | 'support_request'
+    | 'training_certificate'
+    | 'notification_job'
+    | 'family_story'
+    | 'board_post'
+    | 'professional_document';
   targetId: string;
   details?: Record<string, string | number | boolean | null>;
 }

@@ -12,6 +12,10 @@ export interface MailMessage {
   html: string;
   /** Files sent along over SMTP (the dev outbox keeps only the bodies, which name them). */
   attachments?: Array<{ filename: string; content: Uint8Array; contentType: string }>;
+  /** A fixed Message-ID (`<key@host>`): a resend after a crash carries the same one. */
+  messageId?: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -19,6 +23,8 @@ export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   /** Resolves once the message is handed over (SMTP) or stored (outbox); rejects when that fails. */
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled SMTP connections (the notification worker's mailer). */
+  close?(): void;
 }
 
 /** How long an SMTP exchange may hang before the send counts as failed (a request waits for it). */
@@ -29,10 +35,17 @@ const SMTP_TIMEOUT_MS = 15_000;
  * SMTP_URL outside production — the development outbox (architecture.md, "mail"). env.ts refuses
  * production without SMTP_URL, so the outbox can never swallow real mail.
  */
-export function createMailer(env: Env, db: Database, logger: Logger): Mailer {
+export function createMailer(
+  env: Env,
+  db: Database,
+  logger: Logger,
+  /** `pool`: keep a few SMTP connections open (the notification worker sends thousands). */
+  options: { pool?: boolean } = {},
+): Mailer {
   if (env.SMTP_URL) {
     const transporter = createTransport({
       url: env.SMTP_URL,
+      ...(options.pool ? { pool: true, maxConnections: 5, maxMessages: Infinity } : {}),
       connectionTimeout: SMTP_TIMEOUT_MS,
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
@@ -47,6 +60,9 @@ export function createMailer(env: Env, db: Database, logger: Logger): Mailer {
           ...(attachments ? { attachments: attachments.map((a) => ({ ...a, content: Buffer.from(a.content) })) } : {}),
         });
         logger.info({ subject: message.subject }, 'e-mail sent');
+      },
+      close() {
+        transporter.close();
       },
     };
   }

@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 
 /**
  * Where uploaded files live under DATA_DIR: one place, because more than one feature reaches
- * them (the registration form writes profile photos, support writes screenshots, and deleting a
- * user removes both).
+ * them (the registration form writes profile photos, support writes screenshots, professionals
+ * upload documents, and deleting a user removes them).
  */
 export const profilePhotoDir = (dataDir: string) => resolve(dataDir, 'uploads', 'profile-photos');
 export const supportScreenshotDir = (dataDir: string) => resolve(dataDir, 'uploads', 'support');
+export const professionalDocumentDir = (dataDir: string) => resolve(dataDir, 'uploads', 'documents');

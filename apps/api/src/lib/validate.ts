@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodType } from 'zod';
+import { toFieldErrors } from '@tavara/shared/validation/field-errors';
 import { AppError } from './app-error';
 
 /**
@@ -10,11 +11,10 @@ import { AppError } from './app-error';
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (result.success) return;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.join('.') || '_';
-      fields[key] ??= issue.message;
-    }
-    throw new AppError('validation_failed', 'Some of the information is missing or not valid.', fields);
+    throw new AppError(
+      'validation_failed',
+      'Some of the information is missing or not valid.',
+      toFieldErrors(result.error.issues),
+    );
   });
 }

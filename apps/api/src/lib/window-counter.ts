@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import type { WindowCounterTable } from '../db/schema/window-counter';
 
 /** A limit of `max` events per `windowSeconds`, in a fixed window that starts with the first event. */
 export interface WindowRule {
@@ -13,25 +13,6 @@ export interface LimitDecision {
   /** Seconds until the window ends (0 when allowed). */
   retryAfterSeconds: number;
 }
-
-/**
- * The table shape every fixed-window counter uses: one row per key, counted with one atomic
- * upsert. Each domain declares its own table with this factory (`auth_account_limits`,
- * `chat_rate_limits`), so counters are kept in the database, shared by every process and kept
- * across restarts (decision 002), and one domain's keys never mix with another's.
- */
-export function windowCounterTable(name: string) {
-  return pgTable(
-    name,
-    {
-      key: text('key').primaryKey(),
-      count: integer('count').notNull(),
-      windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-    },
-    (t) => [index(`${name}_window_idx`).on(t.windowStartedAt)],
-  );
-}
-export type WindowCounterTable = ReturnType<typeof windowCounterTable>;
 
 /** Rows older than this are deleted now and then; longer than every window in use. */
 const STALE_AFTER_SECONDS = 24 * 3600;

@@ -4,6 +4,8 @@ import type {
   ChatSessionUpdate,
   ChatSyncMessage,
 } from '@tavara/shared/registration-chat/chat-sync.schema';
+import { encodeQuestionIndex, REGISTRATION_FLOWS } from '@tavara/shared/registration-chat/flows';
+import type { PublicRole } from '@tavara/shared/roles';
 import type { TestClient } from './test-client';
 
 /**
@@ -11,9 +13,24 @@ import type { TestClient } from './test-client';
  * valid bodies to start from.
  */
 
-/** A session id as the browser makes one: 16 random bytes, base64url (22 characters). */
+/**
+ * A well-formed session id the server never issued (16 random bytes, base64url): what a caller
+ * who makes up ids would send. The server answers 404 for it.
+ */
 export function newSessionId(): string {
   return randomBytes(16).toString('base64url');
+}
+
+/**
+ * A session issued by the server (`POST /api/chat/sessions`), as the chat gets one on its first
+ * sync. By default from a fresh visitor (its own address), so the caller's own address counters
+ * are untouched; the session is unlinked, so any holder of the id reaches it.
+ */
+export async function issueSessionId(from: TestClient | { client(): TestClient }): Promise<string> {
+  const client = 'request' in from ? from : from.client();
+  const res = await client.request('/api/chat/sessions', { method: 'POST' });
+  if (res.status !== 201) throw new Error(`POST /api/chat/sessions answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { sessionId: string }).sessionId;
 }
 
 /** A message id as the browser makes one. */
@@ -50,6 +67,28 @@ export async function getChatSession(client: TestClient, sessionId: string): Pro
   const res = await client.get(sessionPath(sessionId));
   if (res.status !== 200) throw new Error(`GET session answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as ChatSessionDetail;
+}
+
+/** A chat in its questions at `questionId` of `role`'s flow (for the AI, which words only that one). */
+export function snapshotAt(
+  role: PublicRole,
+  questionId: string,
+  overrides: Partial<ChatSessionUpdate> = {},
+): ChatSessionUpdate {
+  const sections = REGISTRATION_FLOWS[role].sections;
+  const sectionIndex = sections.findIndex((section) => section.questions.some((q) => q.id === questionId));
+  if (sectionIndex === -1) throw new Error(`${questionId} is not a question of the ${role} chat`);
+  const questionIndex = sections[sectionIndex]!.questions.findIndex((q) => q.id === questionId);
+  return {
+    role,
+    stage: 'questions',
+    status: 'in_progress',
+    sectionIndex,
+    questionIndex: encodeQuestionIndex(sectionIndex, questionIndex),
+    answers: {},
+    completed: false,
+    ...overrides,
+  };
 }
 
 /** A family chat in its second section with valid answers so far. */

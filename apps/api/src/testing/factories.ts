@@ -6,6 +6,7 @@ import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 import type { TestApp } from './test-app';
 import type { TestClient } from './test-client';
+import { secretOfTotpUri, totpCode } from './two-factor';
 
 /** A strong password that is not on the common-password list. */
 export const TEST_PASSWORD = 'Breadfruit-Harbour-2026';
@@ -45,9 +46,12 @@ export function signUp(client: TestClient, fields: SignUpFields = {}) {
   });
 }
 
+/** The dev outbox answers only requests from this machine (issue 13). */
+export const LOOPBACK = '127.0.0.1';
+
 /** Every dev-outbox e-mail to `email`, newest first. */
 export async function mailsTo(t: TestApp, email: string): Promise<DevMail[]> {
-  const res = await t.app.request(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const res = await t.client(LOOPBACK).get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
   if (res.status !== 200) throw new Error(`dev mailbox answered ${res.status}`);
   return ((await res.json()) as { messages: DevMail[] }).messages;
 }
@@ -80,6 +84,27 @@ export interface TestUser {
   id: string;
   email: string;
   password: string;
+  /** Set when two-factor sign-in is on (every admin): the base32 secret, for `totpCode`. */
+  totpSecret?: string;
+  /** The backup codes shown when two-factor was set up. */
+  backupCodes?: string[];
+}
+
+/**
+ * Turns on two-factor sign-in for the user signed in on `client`, as a person does on the account
+ * page: the password, then the first code from the authenticator app (issue 22).
+ */
+export async function enableTwoFactor(
+  client: TestClient,
+  password: string,
+): Promise<{ totpSecret: string; backupCodes: string[] }> {
+  const res = await client.post('/api/auth/two-factor/enable', { password });
+  if (res.status !== 200) throw new Error(`two-factor enable answered ${res.status}: ${await res.text()}`);
+  const { totpURI, backupCodes } = (await res.json()) as { totpURI: string; backupCodes: string[] };
+  const totpSecret = secretOfTotpUri(totpURI);
+  const verified = await client.post('/api/auth/two-factor/verify-totp', { code: await totpCode(totpSecret) });
+  if (verified.status !== 200) throw new Error(`verify-totp answered ${verified.status}: ${await verified.text()}`);
+  return { totpSecret, backupCodes };
 }
 
 /**
@@ -89,7 +114,15 @@ export interface TestUser {
  */
 export async function createVerifiedUser(
   t: TestApp,
-  options: { role?: Role; email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  options: {
+    role?: Role;
+    email?: string;
+    password?: string;
+    firstName?: string;
+    lastName?: string;
+    /** Admins get two-factor sign-in unless this is false (an admin who has not set it up yet). */
+    twoFactor?: boolean;
+  } = {},
 ): Promise<TestUser> {
   const client = t.client();
   const email = options.email ?? uniqueEmail(options.role ?? 'user');
@@ -109,14 +142,31 @@ export async function createVerifiedUser(
   if (options.role === 'admin') {
     await t.database.db.update(user).set({ role: 'admin' }).where(eq(user.id, id));
     await t.database.db.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, id));
+    // The admin area needs two-factor sign-in (issue 22): every test admin has it, set up the real way.
+    if (options.twoFactor !== false)
+      return { client, id, email, password, ...(await enableTwoFactor(client, password)) };
   }
   return { client, id, email, password };
 }
 
-/** Signs in on a fresh client (another browser) and returns it. */
-export async function signInElsewhere(t: TestApp, email: string, password: string): Promise<TestClient> {
+/**
+ * Signs in on a fresh client (another browser) and returns it; with `totpSecret`, answers the
+ * second step with a code as the person's authenticator app would.
+ */
+export async function signInElsewhere(
+  t: TestApp,
+  email: string,
+  password: string,
+  totpSecret?: string,
+): Promise<TestClient> {
   const client = t.client();
   const res = await client.post('/api/auth/sign-in/email', { email, password });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { twoFactorRedirect?: boolean };
+  if (body.twoFactorRedirect) {
+    if (!totpSecret) throw new Error('sign-in asks for a second factor and the test has no TOTP secret');
+    const second = await client.post('/api/auth/two-factor/verify-totp', { code: await totpCode(totpSecret) });
+    if (second.status !== 200) throw new Error(`verify-totp answered ${second.status}: ${await second.text()}`);
+  }
   return client;
 }

@@ -18,11 +18,29 @@ export interface TestApp {
 }
 
 /** The whole Hono app in-process (`app.request`) on a fresh test database. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides });
-  const database = await createTestDatabase();
-  const logger = createLogger(env.LOG_LEVEL);
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: {
+    /** Collects every log line (JSON text) the app writes, for tests about what is logged. */
+    logLines?: string[];
+    /** Use this database instead of a fresh one (the caller closes it). */
+    database?: DatabaseHandle;
+  } = {},
+): Promise<TestApp> {
+  // The dev outbox is how tests read mail, as a developer would (from 127.0.0.1: `mailsTo`).
+  const devMailbox = overrides.NODE_ENV === 'production' ? {} : { DEV_MAILBOX: 'true' };
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...devMailbox, ...overrides });
+  const database = options.database ?? (await createTestDatabase());
+  const lines = options.logLines;
+  const logger = createLogger(env.LOG_LEVEL, lines ? { write: (line: string) => void lines.push(line) } : undefined);
   const auth = createAppAuth({ env, database, logger });
   const app = createApp({ env, database, logger, auth });
-  return { app, database, env, auth, client: (ip) => new TestClient(app, env, ip), close: () => database.close() };
+  return {
+    app,
+    database,
+    env,
+    auth,
+    client: (ip) => new TestClient(app, env, ip),
+    close: () => (options.database ? Promise.resolve() : database.close()),
+  };
 }

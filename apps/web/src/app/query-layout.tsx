@@ -1,9 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { createQueryClient } from '@/lib/query-client';
-
-// One cache for the whole visit, kept when the user passes through pages outside this layout.
-const queryClient = createQueryClient();
+import { queryClient } from './query-cache';
 
 /**
  * The data cache for every page that reads the API. It is a lazily loaded layout route rather

@@ -1,29 +1,55 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ROUTES, type RoutePath } from '@tavara/shared/routes';
 import { RootLayout } from '@/components/layouts/root-layout';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { lazyPage } from './lazy-page';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = ComponentType;
 
 const QueryLayout = lazyPage(() => import('./query-layout'));
 const BeingBuiltPage = lazyPage(() => import('./routes/being-built-page'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'));
 const DevMailboxPage = lazyPage(() => import('./routes/dev/dev-mailbox-page'));
 
-// The chat launcher loads beside the page, never blocking it and never in the landing page's
-// first load; if its code cannot load, the page simply has no chat button.
-const ChatLauncher = lazy<ComponentType>(() =>
-  import('@/features/registration-chat/chat-launcher').catch(() => ({ default: () => null })),
+const Nothing = () => null;
+
+// The chat launcher loads once the page has loaded (useLoaded), never blocking it and never in the
+// landing page's first load; if its code cannot load, the page has no chat button until the
+// connection is back.
+const ChatLauncher = lazyWithRetry(
+  () => import('@/features/registration-chat/chat-launcher'),
+  Nothing,
+  'Chat launcher',
 );
 
 // Spec §2: the support button is on every page except / and /faq. Its code is not part of the
-// landing page's first load; a failed download leaves the page without it.
-const SupportOverlay = lazy<ComponentType>(() => import('./support-overlay').catch(() => ({ default: () => null })));
+// landing page's first load; a failed download leaves the page without it until it is back online.
+const SupportOverlay = lazyWithRetry(() => import('./support-overlay'), Nothing, 'Support button');
 const PAGES_WITHOUT_SUPPORT_BUTTON = new Set(['/', '/faq']);
+
+const afterLoad = (listener: () => void) => {
+  window.addEventListener('load', listener);
+  return () => window.removeEventListener('load', listener);
+};
+
+/**
+ * False at build time, while a prerendered page hydrates and until the page's load event; true
+ * from then on. The floating buttons render only then: their code is no part of the first load
+ * (issue 23: the landing page's 100 kB), they read this browser's chat state, which the build
+ * cannot know, and being fixed in place they shift nothing when they appear.
+ */
+function useLoaded() {
+  return useSyncExternalStore(
+    afterLoad,
+    () => document.readyState === 'complete',
+    () => false,
+  );
+}
 
 function AppOverlays() {
   const { pathname } = useLocation();
+  if (!useLoaded()) return null;
   // Two boundaries: the support button loading on a later page must not hide the chat launcher.
   return (
     <>
@@ -41,12 +67,28 @@ function AppOverlays() {
 
 const APP_OVERLAYS = <AppOverlays />;
 
+// The notification bell (issue 18) loads beside the page for signed-in people; a same-size
+// placeholder holds its place so the bar does not shift when it arrives.
+const NotificationBellSlot = lazyWithRetry(() => import('./notification-bell-slot'), Nothing, 'Notifications');
+const NAV_EXTRAS = (
+  <Suspense fallback={<span aria-hidden="true" className="inline-block size-11" />}>
+    <NotificationBellSlot />
+  </Suspense>
+);
+
 /**
- * Pages that exist so far. Every other path of the spec's route table shows the "being built"
- * page inside the layout until its issue adds its page here.
+ * Pages that exist so far. Every other path of the spec's route table loads
+ * `routes/being-built-page`, which shows the "being built" panel — or, for the pages issue 19
+ * built, that page (listed there: an entry here costs landing first-load bytes, at budget).
  */
 const RegistrationRoute = lazyPage(() => import('./routes/registration/registration-route'));
 const RoleDashboardRoute = lazyPage(() => import('./routes/dashboard/role-dashboard-route'));
+const CarePlanFormRoute = lazyPage(() => import('./routes/care/care-plan-form-route'));
+const ModuleRedirectRoute = lazyPage(() => import('./routes/training/module-redirect-route'));
+const VerifyCertificateRoute = lazyPage(() => import('./routes/training/verify-certificate-route'));
+const MatchingRoute = lazyPage(() => import('./routes/matching/matching-route'));
+const BoardRoute = lazyPage(() => import('./routes/boards/board-route'));
+const SupportAndProfileRoute = lazyPage(() => import('./routes/support-and-profile-route'));
 const PAGES: Partial<Record<RoutePath, Page>> = {
   '/features': lazyPage(() => import('./routes/features-page')),
   '/admin/user-journey': lazyPage(() => import('./routes/admin/user-journey-route')),
@@ -63,6 +105,31 @@ const PAGES: Partial<Record<RoutePath, Page>> = {
   '/dashboard/family': RoleDashboardRoute,
   '/dashboard/professional': RoleDashboardRoute,
   '/dashboard/community': RoleDashboardRoute,
+  '/family/care-management': lazyPage(() => import('./routes/care/care-plans-route')),
+  '/family/care-management/create': CarePlanFormRoute,
+  '/family/care-management/create/:id': CarePlanFormRoute,
+  '/family/care-management/:id': lazyPage(() => import('./routes/care/care-plan-detail-route')),
+  '/family/care-management/:carePlanId/medications': lazyPage(() => import('./routes/care/medications-route')),
+  '/professional/schedule': lazyPage(() => import('./routes/care/professional-schedule-route')),
+  '/settings/notifications': lazyPage(() => import('./routes/notifications/notification-settings-route')),
+  '/notifications/unsubscribe': lazyPage(() => import('./routes/notifications/unsubscribe-route')),
+  '/professional/assignments/:planId': lazyPage(() => import('./routes/care/assignment-route')),
+  '/professional/training-resources': lazyPage(() => import('./routes/training/training-resources-page')),
+  '/professional/module/:moduleId': ModuleRedirectRoute,
+  '/professional/training-resources/module/:moduleId': ModuleRedirectRoute,
+  '/professional/training-resources/module/:moduleId/lesson/:lessonId': lazyPage(
+    () => import('./routes/training/lesson-route'),
+  ),
+  '/professional/training-resources/module/:moduleId/quiz': lazyPage(() => import('./routes/training/quiz-route')),
+  '/verify-certificate': VerifyCertificateRoute,
+  '/verify-certificate/:code': VerifyCertificateRoute,
+  '/account': lazyPage(() => import('./routes/account-page')),
+  '/caregiver-matching': MatchingRoute,
+  '/family-matching': MatchingRoute,
+  '/family/message-board': BoardRoute,
+  '/professional/message-board': BoardRoute,
+  '/professional/profile': SupportAndProfileRoute,
+  '/caregiver/health': SupportAndProfileRoute,
 };
 
 /** Pages that render without the data cache (kept off TanStack Query for a light first load). */
@@ -71,30 +138,40 @@ const STATIC_PAGES: Partial<Record<RoutePath, Page>> = {
   '/auth': lazyPage(() => import('./routes/auth/sign-in-page')),
   '/auth/reset-password': lazyPage(() => import('./routes/auth/reset-password-page')),
   '/auth/reset-password/confirm': lazyPage(() => import('./routes/auth/reset-password-confirm-page')),
+  '/terms': lazyPage(() => import('@/features/legal/terms-page')),
+  '/privacy': lazyPage(() => import('@/features/legal/privacy-page')),
 };
 
 /**
  * Declarative routes (not the data router): the data router adds ~17 kB gzip to every first
  * load and the app loads its data with TanStack Query anyway. See docs/decisions/006-web-shell.md.
+ * The build renders the same routes under a StaticRouter into the prerendered pages
+ * (src/prerender/render.tsx, docs/decisions/028-prerendered-public-pages.md).
  */
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<RootLayout overlays={APP_OVERLAYS} />}>
-          {Object.entries(STATIC_PAGES).map(([path, Page]) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route element={<QueryLayout />}>
-            {ROUTES.filter(({ path }) => !(path in STATIC_PAGES)).map(({ path }) => {
-              const Page = PAGES[path] ?? BeingBuiltPage;
-              return <Route key={path} path={path} element={<Page />} />;
-            })}
-            <Route path="/dev/mailbox" element={<DevMailboxPage />} />
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout overlays={APP_OVERLAYS} navExtras={NAV_EXTRAS} />}>
+        {Object.entries(STATIC_PAGES).map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
+        <Route element={<QueryLayout />}>
+          {ROUTES.filter(({ path }) => !(path in STATIC_PAGES)).map(({ path }) => {
+            const Page = PAGES[path] ?? BeingBuiltPage;
+            return <Route key={path} path={path} element={<Page />} />;
+          })}
+          <Route path="/dev/mailbox" element={<DevMailboxPage />} />
+        </Route>
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }

@@ -1,24 +1,13 @@
 import type { ApiType } from '@tavara/api/app';
 import type { ApiErrorBody } from '@tavara/shared/api-error';
 import { hc } from 'hono/client';
+import { NETWORK_MESSAGE, RequestError } from './request-error';
 
 /** The typed API client (types come from the server's routers; no server code is bundled). */
 export const api = hc<ApiType>('/api');
 
 /** An API failure in the one error shape, or a network failure (`code: 'network'`). */
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+export { RequestError as ApiError };
 
 // A hand-written check rather than the shared zod schema: zod would add ~24 kB gzip to every
 // page's first load just to read three fields.
@@ -42,15 +31,15 @@ export async function unwrap<T>(call: Promise<{ ok: boolean; status: number; jso
   try {
     response = await call;
   } catch {
-    throw new ApiError('network', NETWORK_MESSAGE, 0);
+    throw new RequestError('network', NETWORK_MESSAGE, 0);
   }
   if (response.ok) return response.json();
   const body: unknown = await response.json().catch(() => undefined);
   if (isApiErrorBody(body)) {
     const { code, message, fields } = body.error;
-    throw new ApiError(code, message, response.status, fields);
+    throw new RequestError(code, message, response.status, fields);
   }
-  throw new ApiError(
+  throw new RequestError(
     'http',
     `The server answered with an error (${response.status}). Please try again.`,
     response.status,

@@ -1,6 +1,7 @@
 import type { EnsureProfileResult, Profile } from '@tavara/shared/auth/profile.schema';
 import type { ResetTokenValidation } from '@tavara/shared/auth/reset-password.schema';
 import type { PublicRole, Role } from '@tavara/shared/roles';
+import { NETWORK_MESSAGE, RequestError } from './request-error';
 
 /**
  * The one module that talks to the accounts API: Better Auth under /api/auth/* and our own
@@ -18,6 +19,8 @@ export interface SessionUser {
   role?: string | null;
   firstName?: string | null;
   lastName?: string | null;
+  /** Issue 22: two-factor sign-in is on (required before an admin's admin area opens). */
+  twoFactorEnabled?: boolean | null;
 }
 
 export interface SessionData {
@@ -45,20 +48,11 @@ export interface SignUpResult {
   message?: string;
 }
 
-/** A failed accounts call: the server's own message, or a network failure (`code: 'network'`). */
-export class AuthRequestError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-    this.name = 'AuthRequestError';
-  }
-}
-
-const NETWORK_MESSAGE = 'We could not reach the server. Please check your connection and try again.';
+/**
+ * A failed accounts call: the server's own message, or a network failure (`code: 'network'`).
+ * The same class as the API client's `ApiError` (request-error.ts).
+ */
+export { RequestError as AuthRequestError };
 
 type Fields = Record<string, string> | undefined;
 
@@ -68,16 +62,16 @@ type Fields = Record<string, string> | undefined;
  * ensure-profile's `{ success: false, error: '…' }`. An empty message stays empty so that the
  * caller's spec §8 fallback ('Failed to log in.' …) is shown instead.
  */
-function errorFrom(body: unknown, status: number): AuthRequestError {
+function errorFrom(body: unknown, status: number): RequestError {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const nested = record.error;
   if (typeof nested === 'object' && nested !== null) {
     const { code, message, fields } = nested as { code?: unknown; message?: unknown; fields?: Fields };
-    return new AuthRequestError(String(code ?? 'http'), typeof message === 'string' ? message : '', status, fields);
+    return new RequestError(String(code ?? 'http'), typeof message === 'string' ? message : '', status, fields);
   }
-  if (typeof nested === 'string') return new AuthRequestError('failed', nested, status);
+  if (typeof nested === 'string') return new RequestError('failed', nested, status);
   const { code, message, fields } = record as { code?: unknown; message?: unknown; fields?: Fields };
-  return new AuthRequestError(String(code ?? 'http'), typeof message === 'string' ? message : '', status, fields);
+  return new RequestError(String(code ?? 'http'), typeof message === 'string' ? message : '', status, fields);
 }
 
 async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -90,7 +84,7 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new AuthRequestError('network', NETWORK_MESSAGE, 0);
+    throw new RequestError('network', NETWORK_MESSAGE, 0);
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) throw errorFrom(body, response.status);
@@ -99,17 +93,32 @@ async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
 
 const post = <T>(path: string, body: object) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
+/**
+ * A POST to one of Better Auth's account endpoints (`/api/auth/...`) with the accounts API's
+ * error handling, for the account page (issue 22), which is lazily loaded.
+ */
+export const authPost = <T>(path: `/api/auth/${string}`, body: object) => post<T>(path, body);
+
 export const authClient = {
   /** The current session, or null when signed out (always 200, so no console error when signed out). */
   getSession: () => request<SessionData | null>('/api/auth/get-session'),
   getAccount: () => request<AccountDetails>('/api/profile/me'),
-  signIn: (input: { email: string; password: string }) => post<{ user: SessionUser }>('/api/auth/sign-in/email', input),
+  /** With two-factor on (and this device not trusted), the answer asks for the second step instead. */
+  signIn: (input: { email: string; password: string }) =>
+    post<{ user?: SessionUser; twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', input),
+  /** The second sign-in step (issue 22): a code from the authenticator app, or a backup code. */
+  verifyTotp: (input: { code: string; trustDevice?: boolean }) =>
+    post<{ user: SessionUser }>('/api/auth/two-factor/verify-totp', input),
+  verifyBackupCode: (input: { code: string; trustDevice?: boolean }) =>
+    post<{ user: SessionUser }>('/api/auth/two-factor/verify-backup-code', input),
   signUp: (input: {
     firstName: string;
     lastName: string;
     email: string;
     password: string;
     role: PublicRole;
+    /** The chat this sign-up came from: the server links it to the new account (issue 14). */
+    chatSessionId?: string;
     /** Where the confirmation link lands once it has signed the user in. */
     callbackURL: string;
   }) => post<SignUpResult>('/api/auth/sign-up/email', { ...input, name: `${input.firstName} ${input.lastName}` }),

@@ -2,7 +2,14 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { isRole, type Role } from '@tavara/shared/roles';
 import { authClient, type SessionUser } from './auth-client';
-import { LOCAL_KEYS, localStore, removeRegistrationDrafts, SESSION_KEYS, sessionStore } from './browser-storage';
+import {
+  LOCAL_KEYS,
+  localStore,
+  removeChatState,
+  removeRegistrationDrafts,
+  SESSION_KEYS,
+  sessionStore,
+} from './browser-storage';
 import { useGuardedNavigate } from './navigation-guard';
 import { toast } from './toast';
 
@@ -32,20 +39,46 @@ export interface AuthState {
   user: SessionUser | null;
   role: Role | null;
   profileComplete: boolean;
+  /**
+   * True while the first session check runs for a browser not last seen signed in (issue 23):
+   * pages show their signed-out view meanwhile — what the prerendered HTML already shows — rather
+   * than a loading state, so nothing changes on screen for the many visitors who are signed out.
+   * Guards that must not act on a guess (sign-in redirects) still wait for `loading`.
+   */
+  quiet: boolean;
 }
 
-let state: AuthState = {
+/** `loading` as the screen shows it: a quiet first check looks signed out. */
+export const showsAuthLoading = (auth: AuthState) => auth.loading && !auth.quiet;
+
+/**
+ * The state the prerendered pages are built in and hydrate with (`getServerSnapshot`): the first
+ * check running quietly, nobody signed in. A browser last seen signed in switches to its loading
+ * state right after hydration, without a mismatch.
+ */
+const PRERENDER_STATE: AuthState = {
   loading: true,
   operation: INITIAL_AUTH_CHECK,
   user: null,
   role: null,
   profileComplete: false,
+  quiet: true,
+};
+
+let state: AuthState = {
+  ...PRERENDER_STATE,
+  quiet: typeof window === 'undefined' || localStore.get(LOCAL_KEYS.seenSignedIn) !== '1',
 };
 const listeners = new Set<() => void>();
 let sessionExpiresAt = Number.POSITIVE_INFINITY;
 
 function update(patch: Partial<AuthState>) {
   state = { ...state, ...patch };
+  // The mark follows every change of who is signed in (sign-in, sign-out, an ended session).
+  if ('user' in patch) {
+    if (state.user) localStore.set(LOCAL_KEYS.seenSignedIn, '1');
+    else localStore.remove(LOCAL_KEYS.seenSignedIn);
+  }
   listeners.forEach((listener) => listener());
 }
 
@@ -100,7 +133,8 @@ export class AuthTimeoutError extends Error {
  */
 export async function runAuthOperation<T>(operation: string, task: () => Promise<T>): Promise<T> {
   const id = ++latestOperation;
-  update({ loading: true, operation });
+  // Only the first check may run quietly; an operation the person started shows its loading.
+  update({ loading: true, operation, ...(operation === INITIAL_AUTH_CHECK ? {} : { quiet: false }) });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new AuthTimeoutError(operation)), AUTH_LOADING_TIMEOUT_MS);
@@ -112,7 +146,7 @@ export async function runAuthOperation<T>(operation: string, task: () => Promise
     throw error;
   } finally {
     clearTimeout(timer);
-    if (id === latestOperation) update({ loading: false, operation: null });
+    if (id === latestOperation) update({ loading: false, operation: null, quiet: false });
   }
 }
 
@@ -148,12 +182,10 @@ function subscribe(listener: () => void) {
 
 /** The current auth state; the first caller starts the session check. */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
+  return useSyncExternalStore(subscribe, () => state, getPrerenderState);
 }
+
+const getPrerenderState = () => PRERENDER_STATE;
 
 /**
  * Spec §4 "Sign-out": forgets the user and the stored registration keys, then signs out on the
@@ -161,10 +193,8 @@ export function useAuth(): AuthState {
  * and this tab has already forgotten them.
  */
 export async function signOut(): Promise<void> {
-  resetAuth();
-  localStore.remove(LOCAL_KEYS.registrationRole);
-  localStore.remove(LOCAL_KEYS.registeringAs);
-  removeRegistrationDrafts();
+  forgetPerson();
+  signOutChannel()?.postMessage(SIGNED_OUT_MESSAGE);
   sessionStore.remove(SESSION_KEYS.skipPostLoginRedirect);
   sessionStore.remove(SESSION_KEYS.passwordResetComplete);
   try {
@@ -172,6 +202,52 @@ export async function signOut(): Promise<void> {
   } catch (error) {
     console.warn('The server could not end the session; signed out in this browser only', error);
   }
+}
+
+const signOutListeners = new Set<() => void>();
+
+/**
+ * What sign-out removes from this browser: the person's stored keys, unsent drafts and chat, and
+ * a stored way back to their chat (`lastPath` with `?session=`, issue 14) — then the chat on
+ * screen forgets them too.
+ */
+function forgetPerson() {
+  resetAuth();
+  localStore.remove(LOCAL_KEYS.registrationRole);
+  localStore.remove(LOCAL_KEYS.registeringAs);
+  if (localStore.get(LOCAL_KEYS.lastPath)?.includes('session=')) localStore.remove(LOCAL_KEYS.lastPath);
+  removeRegistrationDrafts();
+  removeChatState();
+  signOutListeners.forEach((listener) => listener());
+}
+
+/**
+ * Sign-out reaches the app's other open tabs (issue 14, shared phones): each forgets the person
+ * and clears the chat it shows, instead of keeping the transcript on screen — and writing it
+ * back to storage — until it is next used.
+ */
+const SIGNED_OUT_MESSAGE = 'signed-out';
+let channel: BroadcastChannel | null | undefined;
+function signOutChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('tavara-auth') : null;
+    channel?.addEventListener('message', (event: MessageEvent) => {
+      if (event.data === SIGNED_OUT_MESSAGE) forgetPerson();
+    });
+  }
+  return channel;
+}
+if (typeof window !== 'undefined') signOutChannel();
+
+/**
+ * Runs `listener` when someone signs out in this tab (the chat forgets the conversation it has
+ * on screen). Returns the unsubscribe function.
+ */
+export function onSignOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => {
+    signOutListeners.delete(listener);
+  };
 }
 
 const SIGN_OUT_TOAST_ID = 'sign-out';

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@tavara/shared/product';
+import { CHAT_DEVICE_SETTING_KEYS, CHAT_STORAGE_PREFIX } from '@tavara/shared/registration-chat/storage-keys';
 
 /**
  * Spec §3 "Browser storage": the accounts keys this app keeps in localStorage and sessionStorage, and one
@@ -16,6 +17,12 @@ export const LOCAL_KEYS = {
   /** The role chosen at a sign-up that still waits for e-mail confirmation. */
   registrationRole: 'registrationRole',
   registeringAs: 'registeringAs',
+  /**
+   * Beyond the spec (issue 23): '1' while this browser was last seen signed in. Prerendered pages
+   * are the signed-out view; without this mark the first session check runs quietly behind it
+   * (lib/auth.ts `quiet`), with it the page shows that the account is loading. No personal data.
+   */
+  seenSignedIn: 'seenSignedIn',
 } as const;
 
 export const SESSION_KEYS = {
@@ -32,6 +39,8 @@ type SessionKey = (typeof SESSION_KEYS)[keyof typeof SESSION_KEYS];
 
 function storeOn<Key extends string>(name: 'localStorage' | 'sessionStorage') {
   const attempt = <T>(what: string, key: Key, fallback: T, run: (storage: Storage) => T): T => {
+    // The build's prerender (decision 028) renders in Node: a signed-out visitor with nothing stored.
+    if (typeof window === 'undefined') return fallback;
     try {
       return run(window[name]);
     } catch (error) {
@@ -61,5 +70,22 @@ export function removeRegistrationDrafts(): void {
     keys.forEach((key) => window.localStorage.removeItem(key));
   } catch (error) {
     console.warn('Could not remove the registration drafts', error);
+  }
+}
+
+/**
+ * Sign-out on a shared phone (issue 14): the registration chat's state in this browser — the
+ * transcript with names, phone numbers and a loved one's conditions — goes with the person. The
+ * server keeps their copy, linked to their account. The device's chat settings stay.
+ */
+export function removeChatState(): void {
+  try {
+    const keep = new Set(CHAT_DEVICE_SETTING_KEYS.map((key) => CHAT_STORAGE_PREFIX + key));
+    const keys = Object.keys(window.localStorage).filter(
+      (key) => key.startsWith(CHAT_STORAGE_PREFIX) && !keep.has(key),
+    );
+    keys.forEach((key) => window.localStorage.removeItem(key));
+  } catch (error) {
+    console.warn('Could not remove the chat state', error);
   }
 }

@@ -13,10 +13,44 @@ const listeners = new Set<() => void>();
 function loadSonner() {
   if (!sonner) {
     sonner = import('sonner');
+    // A failed download is forgotten, so the next toast tries again (preloadToasts makes this rare).
+    sonner.catch(() => (sonner = undefined));
     hostWanted = true;
     listeners.forEach((listener) => listener());
   }
   return sonner;
+}
+
+/** After the page has loaded, how long to leave the connection to the page's own requests. */
+const PRELOAD_AFTER_LOAD_MS = 1_000;
+
+/**
+ * Downloads the toast code (and the Toaster's chunk, via `preloadHost`) soon after the first
+ * load — a second after the page's `load` event, never competing with it — or on the visitor's
+ * first tap or key press if that comes sooner. So "you are offline" or a failed sign-in can
+ * still show when the connection drops right after the page arrived (issue 14). A page a
+ * service worker controls has every chunk in its precache already (decision 014) and
+ * downloads nothing.
+ */
+export function preloadToasts(preloadHost: () => Promise<unknown>) {
+  // Not when the build prerenders the pages in Node (decision 028).
+  if (typeof window === 'undefined') return;
+  const events = ['pointerdown', 'keydown'] as const;
+  let timer = 0;
+  const run = () => {
+    events.forEach((type) => window.removeEventListener(type, run, true));
+    window.removeEventListener('load', afterLoad);
+    window.clearTimeout(timer);
+    if (navigator.serviceWorker?.controller) return;
+    void import('sonner').catch(() => undefined);
+    void preloadHost().catch(() => undefined);
+  };
+  const afterLoad = () => {
+    timer = window.setTimeout(run, PRELOAD_AFTER_LOAD_MS);
+  };
+  events.forEach((type) => window.addEventListener(type, run, { capture: true, passive: true }));
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }
 
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'message';

@@ -7,7 +7,28 @@ import { ROLES } from '../roles';
  */
 
 /** What the audit log records; one entry per admin action, written with the change itself. */
-export const ADMIN_AUDIT_ACTIONS = ['user.role_changed', 'user.deleted', 'support_request.status_changed'] as const;
+export const ADMIN_AUDIT_ACTIONS = [
+  'user.role_changed',
+  'user.deleted',
+  'support_request.status_changed',
+  'training_certificate.revoked',
+  'training_certificate.reissue_allowed',
+  // Issue 22: an admin turned off a user's two-factor sign-in after checking who asked; a user
+  // deleted their own account (the same complete deletion as an admin's).
+  'user.two_factor_reset',
+  'user.self_deleted',
+  'notification_job.retried',
+  // Issue 19: an admin hid a shared family story from the legacy page (with a reason), or showed it again.
+  'legacy_story.hidden',
+  'legacy_story.unhidden',
+  // Issue 20: message-board moderation and document verification.
+  'board_post.hidden',
+  'board_post.restored',
+  'board_post.reports_dismissed',
+  'professional_document.verified',
+  'professional_document.unverified',
+  'support_request.replied',
+] as const;
 export type AdminAuditAction = (typeof ADMIN_AUDIT_ACTIONS)[number];
 
 export const ADMIN_USERS_PAGE_SIZE = 20;

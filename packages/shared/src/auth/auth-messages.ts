@@ -28,9 +28,11 @@ export const AUTH_MESSAGES = {
   verificationPending: 'Please check your email and click the verification link to continue.',
   /** Per-account limits (server). The same answer whether or not the account exists. */
   tooManyFailedSignIns:
-    'Too many failed sign-in attempts for this account. Please wait an hour or reset your password.',
+    'Too many failed sign-in attempts for this account from this connection. Please wait 15 minutes or reset your password.',
   resetEmailTooSoon:
     'A password reset email was sent to this address less than a minute ago. Please wait a minute before asking again.',
+  /** 503 when more passwords wait to be checked than the server queues (issue 23): try again shortly. */
+  signInBusy: 'Many people are signing in right now. Please try again in a few seconds.',
   /** Sign-up succeeded but the e-mail could not be sent: the account is kept. */
   emailNotSent:
     'Your account is saved, but we could not send the email just now. Please ask for a new verification email in a few minutes.',

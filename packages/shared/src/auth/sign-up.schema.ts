@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidChatSessionId } from '../registration-chat/chat-sync.schema';
 import { DEFAULT_ROLE, PUBLIC_ROLES } from '../roles';
 import { AUTH_MESSAGES } from './auth-messages';
 import { newPasswordSchema, requiredEmailSchema, requiredTextSchema } from './password.schema';
@@ -14,6 +15,14 @@ export const signUpSchema = z.object({
   email: requiredEmailSchema(AUTH_MESSAGES.signUpRequired),
   password: newPasswordSchema({ required: AUTH_MESSAGES.signUpRequired, tooShort: AUTH_MESSAGES.passwordTooShort }),
   role: z.enum(PUBLIC_ROLES, { error: AUTH_MESSAGES.invalidRole }).default(DEFAULT_ROLE),
+  /**
+   * The registration chat this sign-up came from (issue 14): the server links it to the new
+   * account. A malformed id is dropped rather than failing the sign-up — the account matters more.
+   */
+  chatSessionId: z
+    .string()
+    .optional()
+    .transform((id) => (id !== undefined && isValidChatSessionId(id) ? id : undefined)),
 });
 export type SignUpInput = z.input<typeof signUpSchema>;
 export type SignUp = z.output<typeof signUpSchema>;

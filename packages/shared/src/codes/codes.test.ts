@@ -14,7 +14,7 @@ import { PROFESSIONAL_CONTACT_METHOD_OPTIONS } from './professional-contact-meth
 import { PROFESSIONAL_QUALIFICATION_OPTIONS } from './professional-qualifications';
 import { PROFESSIONAL_ROLE_OPTIONS, professionalRoleCodeSchema } from './professional-role';
 import { RELATIONSHIP_OPTIONS, relationshipCodeSchema } from './relationship';
-import { getShiftInterval, SHIFT_OPTIONS, shiftCodeSchema } from './shifts';
+import { SHIFT_OPTIONS, shiftCodeSchema } from './shifts';
 import { SPECIALIZED_REQUIREMENT_OPTIONS } from './specialized-requirements';
 import { TECHNOLOGY_INTEREST_OPTIONS } from './technology-interests';
 import { TT_REGION_OPTIONS } from './tt-regions';
@@ -104,29 +104,5 @@ describe('shifts', () => {
       }
     }
     expect(SHIFT_OPTIONS.map((s) => s.kind)).toEqual(expect.arrayContaining(['flexible', 'live_in', 'custom']));
-  });
-
-  it('turn into a calendar interval; overnight shifts end the next day', () => {
-    // 2025-01-03 is a Friday.
-    expect(getShiftInterval('weekday_8am_4pm', '2025-01-03')).toEqual({
-      start: '2025-01-03T08:00',
-      end: '2025-01-03T16:00',
-    });
-    expect(getShiftInterval('weekday_6pm_8am', '2025-01-03')).toEqual({
-      start: '2025-01-03T18:00',
-      end: '2025-01-04T08:00',
-    });
-    expect(getShiftInterval('weekday_6pm_6am', '2024-12-31')).toEqual({
-      start: '2024-12-31T18:00',
-      end: '2025-01-01T06:00',
-    });
-  });
-
-  it('give no interval on days they do not cover, without fixed hours, or for bad dates', () => {
-    expect(getShiftInterval('weekday_8am_4pm', '2025-01-04')).toBeNull(); // Saturday
-    expect(getShiftInterval('weekend_8am_6pm', '2025-01-04')).not.toBeNull();
-    expect(getShiftInterval('live_in', '2025-01-03')).toBeNull();
-    expect(getShiftInterval('weekday_8am_4pm', '2025-02-30')).toBeNull();
-    expect(getShiftInterval('nope', '2025-01-03')).toBeNull();
   });
 });

@@ -146,31 +146,3 @@ export type ShiftCode = z.infer<typeof shiftCodeSchema>;
 export function getShiftOption(code: string): ShiftOption | undefined {
   return SHIFT_OPTIONS.find((shift) => shift.code === code);
 }
-
-/** A concrete shift on the calendar, as local date-times `YYYY-MM-DDTHH:MM`. */
-export interface ShiftInterval {
-  readonly start: string;
-  readonly end: string;
-}
-
-const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * The concrete interval of shift `code` starting on `date` (`YYYY-MM-DD`), for generating
- * care-plan shifts. Overnight shifts end on the next day. Returns `null` when the shift does not
- * start on that weekday, has no fixed hours, or the date is malformed.
- */
-export function getShiftInterval(code: string, date: string): ShiftInterval | null {
-  const shift = getShiftOption(code);
-  const match = ISO_DATE_PATTERN.exec(date);
-  if (!shift || !match || shift.startTime === null || shift.endTime === null) return null;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  if (day.toISOString().slice(0, 10) !== date) return null;
-  const weekday = WEEKDAYS[day.getUTCDay()];
-  if (weekday === undefined || !shift.days.includes(weekday)) return null;
-  const endDay = new Date(day.getTime() + (shift.overnight ? 24 * 60 * 60 * 1000 : 0));
-  return {
-    start: `${date}T${shift.startTime}`,
-    end: `${endDay.toISOString().slice(0, 10)}T${shift.endTime}`,
-  };
-}

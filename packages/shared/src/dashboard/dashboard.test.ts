@@ -8,8 +8,20 @@ import {
   type ChecklistStepDefinition,
 } from './dashboard';
 
-const NOTHING: ChecklistFacts = { profileComplete: false, chatCompleted: false, photoAdded: false };
-const EVERYTHING: ChecklistFacts = { profileComplete: true, chatCompleted: true, photoAdded: true };
+const NOTHING: ChecklistFacts = {
+  profileComplete: false,
+  chatCompleted: false,
+  photoAdded: false,
+  carePlanCreated: false,
+  invitationAccepted: false,
+};
+const EVERYTHING: ChecklistFacts = {
+  profileComplete: true,
+  chatCompleted: true,
+  photoAdded: true,
+  carePlanCreated: true,
+  invitationAccepted: true,
+};
 
 const doneIds = (facts: ChecklistFacts) =>
   computeChecklist('family', facts)
@@ -19,21 +31,24 @@ const doneIds = (facts: ChecklistFacts) =>
 describe('next-steps checklist', () => {
   it.each([
     [NOTHING, [], 0, 0],
-    [{ ...NOTHING, profileComplete: true }, ['profile'], 1, 33],
-    [{ ...NOTHING, chatCompleted: true }, ['chat'], 1, 33],
-    [{ ...NOTHING, photoAdded: true }, ['photo'], 1, 33],
-    [{ ...EVERYTHING, chatCompleted: false }, ['profile', 'photo'], 2, 67],
-    [EVERYTHING, ['profile', 'chat', 'photo'], 3, 100],
-  ] as const)('facts %o: done %o (%i of 3, %i%%)', (facts, done, doneCount, percent) => {
+    [{ ...NOTHING, profileComplete: true }, ['profile'], 1, 25],
+    [{ ...NOTHING, chatCompleted: true }, ['chat'], 1, 25],
+    [{ ...NOTHING, photoAdded: true }, ['photo'], 1, 25],
+    [{ ...NOTHING, carePlanCreated: true }, ['care-plan'], 1, 25],
+    [{ ...EVERYTHING, chatCompleted: false }, ['profile', 'photo', 'care-plan'], 3, 75],
+    [EVERYTHING, ['profile', 'chat', 'photo', 'care-plan'], 4, 100],
+  ] as const)('facts %o: done %o (%i of 4, %i%%)', (facts, done, doneCount, percent) => {
     const checklist = computeChecklist('family', facts);
     expect(doneIds(facts)).toEqual(done);
-    expect(checklist).toMatchObject({ doneCount, totalCount: 3, percent });
+    expect(checklist).toMatchObject({ doneCount, totalCount: 4, percent });
   });
 
-  it('every public role gets the same three steps, in order; admins and unknown roles get none', () => {
-    for (const role of PUBLIC_ROLES) {
-      expect(computeChecklist(role, NOTHING).steps.map((step) => step.id)).toEqual(['profile', 'chat', 'photo']);
-    }
+  it('every public role gets the three registration steps, then its own; admins and unknown roles get none', () => {
+    const ids = (role: (typeof PUBLIC_ROLES)[number]) => computeChecklist(role, NOTHING).steps.map((step) => step.id);
+    expect(ids('family')).toEqual(['profile', 'chat', 'photo', 'care-plan']);
+    expect(ids('professional')).toEqual(['profile', 'chat', 'photo', 'invitation']);
+    expect(ids('community')).toEqual(['profile', 'chat', 'photo']);
+    expect(computeChecklist('professional', { ...NOTHING, invitationAccepted: true }).doneCount).toBe(1);
     expect(computeChecklist('admin', EVERYTHING)).toEqual({ steps: [], doneCount: 0, totalCount: 0, percent: 0 });
     expect(computeChecklist(null, EVERYTHING).totalCount).toBe(0);
   });
@@ -47,7 +62,7 @@ describe('next-steps checklist', () => {
 
   it('a later step is one more definition: it joins the list and the counts for its roles only', () => {
     const extra: ChecklistStepDefinition = {
-      id: 'care-plan',
+      id: 'story',
       roles: ['family'],
       title: 'Add a care plan',
       todo: 'Plan the first week of care.',
@@ -58,11 +73,11 @@ describe('next-steps checklist', () => {
     };
     const definitions = [...CHECKLIST_STEPS, extra];
     expect(computeChecklist('family', EVERYTHING, definitions)).toMatchObject({
-      doneCount: 3,
-      totalCount: 4,
-      percent: 75,
+      doneCount: 4,
+      totalCount: 5,
+      percent: 80,
     });
-    expect(computeChecklist('professional', EVERYTHING, definitions)).toMatchObject({ totalCount: 3, percent: 100 });
+    expect(computeChecklist('professional', EVERYTHING, definitions)).toMatchObject({ totalCount: 4, percent: 100 });
   });
 });
 

@@ -18,10 +18,14 @@ export interface ChecklistFacts {
   readonly profileComplete: boolean;
   readonly chatCompleted: boolean;
   readonly photoAdded: boolean;
+  /** Family: has made a care plan (issue 16). */
+  readonly carePlanCreated: boolean;
+  /** Professional: is on a care team, having accepted an invitation (issue 16). */
+  readonly invitationAccepted: boolean;
 }
 
 /** Where an undone step sends the user; the web turns each kind into a link or a button. */
-export type ChecklistAction = 'registration-form' | 'registration-chat';
+export type ChecklistAction = 'registration-form' | 'registration-chat' | 'care-plan' | 'schedule';
 
 export interface ChecklistStepDefinition {
   /** Stable id (tests and the web key on it). */
@@ -73,6 +77,26 @@ export const CHECKLIST_STEPS: readonly ChecklistStepDefinition[] = [
     actionLabel: 'Add a photo',
     action: 'registration-form',
     isDone: (facts) => facts.photoAdded,
+  },
+  {
+    id: 'care-plan',
+    roles: ['family'],
+    title: 'Create a care plan',
+    todo: 'Say when care is needed; Tavara turns it into shifts your care team can take.',
+    doneText: 'You have a care plan.',
+    actionLabel: 'Create a care plan',
+    action: 'care-plan',
+    isDone: (facts) => facts.carePlanCreated,
+  },
+  {
+    id: 'invitation',
+    roles: ['professional'],
+    title: 'Accept an invitation',
+    todo: 'When a family invites you to their care team, accept it on your schedule to see the plan and its shifts.',
+    doneText: 'You are on a care team.',
+    actionLabel: 'Open your schedule',
+    action: 'schedule',
+    isDone: (facts) => facts.invitationAccepted,
   },
 ];
 
@@ -136,19 +160,14 @@ export interface UpcomingArea {
 export const UPCOMING_AREAS: Readonly<Record<PublicRole, readonly UpcomingArea[]>> = {
   family: [
     {
-      title: 'Care management',
+      title: 'Care logs',
       description: 'Follow each caregiver visit — what was done and how your loved one was — in one place.',
       featureId: 'activity-care-logs',
     },
     {
-      title: 'Care plans',
+      title: 'Care routines',
       description: 'Daily routines for morning care, meals and exercises that caregivers can tick off.',
       featureId: 'task-routine-templates',
-    },
-    {
-      title: 'Medication',
-      description: 'Record each dose as given, missed or refused, and see how it is going over time.',
-      featureId: 'medication-tracking',
     },
     {
       title: 'Caregiver matching',
@@ -168,14 +187,9 @@ export const UPCOMING_AREAS: Readonly<Record<PublicRole, readonly UpcomingArea[]
       featureId: 'profile-management-caregiver',
     },
     {
-      title: 'Schedule and assignments',
-      description: 'Your assignments, schedule and messages from families at a glance.',
+      title: 'Messages from families',
+      description: 'Messages from the families you work with, beside your schedule.',
       featureId: 'professional-dashboard',
-    },
-    {
-      title: 'Training',
-      description: 'Training modules from caregiving basics to emergency preparedness, with your progress.',
-      featureId: 'caregiver-learning-hub',
     },
     {
       title: 'Family matching',

@@ -17,6 +17,16 @@ import { CHAT_SESSION_ID_PATTERN } from './chat-sync.schema';
 export const MAX_CHAT_AI_MESSAGES = 20;
 export const MAX_CHAT_AI_MESSAGE_CHARS = 1_000;
 export const MAX_CHAT_AI_BODY_BYTES = 64 * 1024;
+/** All text of one request's messages together (the chat sends a short recent history). */
+export const MAX_CHAT_AI_TOTAL_CHARS = 4_000;
+/**
+ * The visitor's own words in one request (issue 13, item 4): the model only needs the gist of the
+ * last answers to word the next question, and a chat answer is a name, a place, a choice or a
+ * line or two — 300 characters per answer, 600 in all. What the visitor types is the text an
+ * abuser controls, so it is capped far below the whole request's 4,000.
+ */
+export const MAX_CHAT_AI_USER_MESSAGE_CHARS = 300;
+export const MAX_CHAT_AI_USER_TOTAL_CHARS = 600;
 /** Answers so far, each cut to this many characters before they reach the prompt. */
 export const MAX_CHAT_AI_ANSWERS = 60;
 export const MAX_CHAT_AI_ANSWER_CHARS = 200;
@@ -34,6 +44,9 @@ export const CHAT_AI_MESSAGES = {
   emptyMessage: 'The AI provider sent an empty answer.',
   unknownQuestion: 'This question is not part of the chosen registration chat.',
   unknownLeadIn: 'This lead-in is not one the assistant uses.',
+  notAtQuestions: 'This chat is not at its questions, so the assistant has nothing to ask.',
+  notCurrentQuestion: 'The assistant only words the question this chat is at.',
+  dailyBudgetUsed: 'The assistant has answered as many questions as it can today. Please try again later.',
 } as const;
 
 export const chatAiMessageSchema = z.object({
@@ -66,7 +79,26 @@ export type ChatAiFieldContext = z.infer<typeof chatAiFieldContextSchema>;
 export const chatAiRequestSchema = z.object({
   sessionId: z.string().regex(CHAT_SESSION_ID_PATTERN, 'This chat session id is not valid. Please start a new chat.'),
   userRole: publicRoleSchema,
-  messages: z.array(chatAiMessageSchema).max(MAX_CHAT_AI_MESSAGES, `Send at most ${MAX_CHAT_AI_MESSAGES} messages.`),
+  messages: z
+    .array(chatAiMessageSchema)
+    .max(MAX_CHAT_AI_MESSAGES, `Send at most ${MAX_CHAT_AI_MESSAGES} messages.`)
+    .refine((messages) => messages.reduce((sum, m) => sum + m.content.length, 0) <= MAX_CHAT_AI_TOTAL_CHARS, {
+      message: `The messages can hold at most ${MAX_CHAT_AI_TOTAL_CHARS} characters together.`,
+    })
+    .refine(
+      (messages) => messages.every((m) => m.role !== 'user' || m.content.length <= MAX_CHAT_AI_USER_MESSAGE_CHARS),
+      {
+        message: `An answer sent to the assistant can be at most ${MAX_CHAT_AI_USER_MESSAGE_CHARS} characters.`,
+      },
+    )
+    .refine(
+      (messages) =>
+        messages.filter((m) => m.role === 'user').reduce((sum, m) => sum + m.content.length, 0) <=
+        MAX_CHAT_AI_USER_TOTAL_CHARS,
+      {
+        message: `The answers sent to the assistant can hold at most ${MAX_CHAT_AI_USER_TOTAL_CHARS} characters together.`,
+      },
+    ),
   temperature: z.number().min(0).max(2).default(CHAT_DEFAULT_TEMPERATURE),
   fieldContext: chatAiFieldContextSchema,
   /** Spec §7 sends one; the server ignores it and builds its own (product notes lesson 5). */

@@ -39,6 +39,11 @@ export const MAX_CHAT_MESSAGES_PER_REQUEST = 50;
 /** Messages kept per session; further new messages are refused (replays are still answered). */
 export const MAX_CHAT_MESSAGES_PER_SESSION = 500;
 export const MAX_CHAT_MESSAGE_CHARS = 4_000;
+/**
+ * Bytes of message text kept per session (UTF-8). A real interview stays far below; without it
+ * one address could fill the disk through chat sync (issue 13, item 5).
+ */
+export const MAX_CHAT_TRANSCRIPT_BYTES = 256 * 1024;
 /** Answers per session (far more than any flow has questions). */
 export const MAX_CHAT_ANSWERS_PER_SESSION = 200;
 export const MAX_CHAT_ANSWER_CHARS = 4_000;
@@ -53,6 +58,7 @@ export const CHAT_SYNC_MESSAGES = {
   notFound: 'This chat session was not found.',
   linkedToAnotherAccount: 'This chat is already linked to another account.',
   sessionFull: `This chat has reached its limit of ${MAX_CHAT_MESSAGES_PER_SESSION} messages. Please continue with the registration form.`,
+  transcriptTooLarge: `This chat has reached its size limit of ${MAX_CHAT_TRANSCRIPT_BYTES / 1024} kB. Please continue with the registration form.`,
   tooManyAnswers: `A chat can hold at most ${MAX_CHAT_ANSWERS_PER_SESSION} answers.`,
   answersBeforeRole: 'Choose whether you need care, give care or want to help before answering questions.',
   completedWithoutRole: 'A chat can only be completed once a role is chosen.',
@@ -66,10 +72,16 @@ export const CHAT_SYNC_MESSAGES = {
 } as const;
 
 /** 429 text: who is limited and for how long. */
-export function chatRateLimitedMessage(scope: 'ip' | 'session' | 'new_session', retryAfterSeconds: number): string {
+export function chatRateLimitedMessage(
+  scope: 'ip' | 'session' | 'new_session' | 'new_session_day',
+  retryAfterSeconds: number,
+): string {
   const wait = `Please wait ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'} and try again.`;
   if (scope === 'session') return `This chat is being saved too often. ${wait}`;
   if (scope === 'new_session') return `Too many new chats have been started from this connection. ${wait}`;
+  if (scope === 'new_session_day') {
+    return 'Too many new chats have been started from this connection today. Please continue an existing chat or try again tomorrow.';
+  }
   return `Too many chat requests from this connection. ${wait}`;
 }
 

@@ -13,6 +13,7 @@ import {
 import { FAMILY_FLOW, findFlowQuestion, REGISTRATION_FLOWS, type ChatFlows } from './flows';
 import {
   ACKNOWLEDGEMENT_PHRASES,
+  CHAT_TEXT,
   COMPLETION_MESSAGES,
   fillTransitionPhrase,
   TRANSITION_PHRASES,
@@ -310,6 +311,7 @@ describe('multi-select questions', () => {
               {
                 id: 'care_type',
                 label: 'Which care? (Please select all that apply)',
+                formLabel: 'Care needed',
                 type: 'checkbox',
                 required: true,
                 options: [{ id: 'in_home_care', label: 'In-Home Care' }],
@@ -334,33 +336,59 @@ describe('multi-select questions', () => {
 });
 
 describe('sections', () => {
-  it('finishing a section says so and offers Continue; the next section opens with a transition and its title', () => {
+  it('finishing a section says so and asks the next section’s first question in the same message, with Take a break', () => {
     const chat = familyAt('care_location');
     const { messages } = chat.type('Arima');
-    expect(messages.at(-1)?.content).toBe(
-      "Great! You've completed the Personal Information section. Now let's move on to Care Recipient Details.",
+    const bot = messages.filter((m) => !m.isUser);
+    expect(bot).toHaveLength(1);
+    expect(bot[0]?.content).toBe(
+      "Great! You've completed the Personal Information section. Now let's move on to Care Recipient Details. What's the name of the person who will be receiving care?",
     );
-    expect(messages.at(-1)?.options?.map((o) => [o.id, o.label])).toEqual([
-      ['continue', 'Continue'],
-      ['take_break', 'Take a break'],
-    ]);
+    expect(bot[0]?.questionId).toBe('care_recipient_name');
+    expect(bot[0]?.options?.map((o) => [o.id, o.label])).toEqual([['take_break', 'Take a break']]);
+    expect(chat.state.awaitingContinue).toBe(false);
+    expect(getChatProgress(REGISTRATION_FLOWS, chat.state)?.currentQuestion).toBe('care_recipient_name');
+    // Answering goes straight on: no Continue in between.
+    chat.type('Joyce Ramdass');
+    expect(chat.question?.id).toBe('relationship_to_recipient');
+  });
+
+  it('says the privacy note once, just before the first health question', () => {
+    // care_type's options name conditions (dementia, Parkinson's): the note comes before it.
+    const chat = familyAt('relationship_to_recipient');
+    const { messages } = chat.click('parent');
+    const bot = messages.filter((m) => !m.isUser);
+    expect(bot.map((m) => m.content)).toEqual([CHAT_TEXT.privacyNote, expect.stringContaining('What kind of care')]);
+    expect(chat.question?.id).toBe('care_type');
+    expect(bot[0]?.questionId).toBeUndefined();
+    chat.click('take_break');
+    chat.click('continue');
+    expect(chat.state.messages.filter((m) => m.content === CHAT_TEXT.privacyNote)).toHaveLength(1);
+  });
+
+  it('taking a break keeps the place and offers Continue, which asks the question again', () => {
+    const chat = familyAt('care_location');
+    chat.type('Arima');
+    const { messages } = chat.click('take_break');
+    expect(messages.map((m) => m.content)[0]).toBe('Take a break');
+    expect(messages.at(-1)?.options?.map((o) => o.id)).toEqual(['continue']);
     expect(getChatProgress(REGISTRATION_FLOWS, chat.state)?.currentQuestion).toBeNull();
     const next = chat.click('continue').messages;
     expect(next[0]).toMatchObject({ isUser: true, content: 'Continue' });
     const transitions = TRANSITION_PHRASES.map((t) => fillTransitionPhrase(t, 'Care Recipient Details'));
-    const text = next[1]?.content ?? '';
-    expect(transitions.some((t) => text.startsWith(t))).toBe(true);
-    expect(text.endsWith("What's the name of the person who will be receiving care?")).toBe(true);
-    expect(next[1]?.questionId).toBe('care_recipient_name');
+    expect(transitions.some((t) => (next[1]?.content ?? '').startsWith(t))).toBe(true);
+    expect(chat.question?.id).toBe('care_recipient_name');
   });
 
-  it('taking a break keeps the place and offers Continue again', () => {
-    const chat = familyAt('care_location');
-    chat.type('Arima');
-    const { messages } = chat.click('take_break');
-    expect(messages.at(-1)?.options?.map((o) => o.id)).toEqual(['continue']);
-    chat.click('continue');
-    expect(chat.question?.id).toBe('care_recipient_name');
+  it('a multi-select first question keeps Take a break while boxes are ticked', () => {
+    const chat = familyAt('preferred_caregiver_type');
+    chat.click('skip');
+    expect(chat.question?.id).toBe('care_conditions');
+    const lastBot = () => [...chat.state.messages].reverse().find((m) => !m.isUser);
+    expect(lastBot()?.options?.map((o) => o.id)).toContain('take_break');
+    chat.click(chat.question?.options?.[0]?.id ?? '');
+    expect(chat.state.selection).toHaveLength(1);
+    expect(lastBot()?.options?.map((o) => o.id)).toContain('take_break');
   });
 
   it('no transition or acknowledgement phrase is said twice in a row, whatever the seed', () => {
@@ -380,7 +408,11 @@ describe('sections', () => {
       });
       const transitions = leadIns.filter((x) => x.startsWith('t'));
       const acks = leadIns.filter((x) => x.startsWith('a'));
-      expect(transitions).toHaveLength(6);
+      // Sections now open with the hand-off ('Great! You've completed …') in the question's own
+      // message; the transition phrases are said after a break.
+      const handOffs = botMessages(chat.state).filter((m) => m.questionId && m.content.startsWith('Great! You'));
+      expect(handOffs).toHaveLength(6);
+      expect(transitions).toHaveLength(0);
       for (const list of [transitions, acks]) {
         for (let i = 1; i < list.length; i += 1) expect(list[i]).not.toBe(list[i - 1]);
       }
@@ -461,7 +493,8 @@ describe('resume, restart and reset', () => {
     chat.send({ type: 'start' });
     const { messages } = chat.click('resume');
     expect(messages[0]).toMatchObject({ isUser: true, content: 'Yes, continue' });
-    expect(messages[1]?.questionId).toBe('care_type');
+    // care_type is the first health question: the privacy note comes first if it was never said.
+    expect(messages.slice(1).map((m) => m.questionId ?? m.content)).toEqual([CHAT_TEXT.privacyNote, 'care_type']);
     expect(chat.state.isResuming).toBe(false);
     expect(chat.state.answers['first_name']?.response).toBe('Keisha');
   });

@@ -337,7 +337,12 @@ function pickPhrase(draft: Draft, deps: ChatDeps, list: PhraseListName): string 
   return phrases[index] ?? '';
 }
 
-type LeadIn = 'start' | 'transition' | 'acknowledgement' | 'resume' | 'none';
+/**
+ * What precedes a question: `section_complete` is the hand-off at a section's end (issue 14):
+ * 'Great! You've completed …' and the next section's first question in one message, with
+ * 'Take a break' beside its answers instead of a separate Continue tap.
+ */
+type LeadIn = 'start' | 'transition' | 'acknowledgement' | 'resume' | 'none' | { completedSection: string };
 
 /** Asks the question the state points at (or reports completion / out of range). */
 function askNext(flows: ChatFlows, draft: Draft, deps: ChatDeps, leadIn: LeadIn): void {
@@ -353,7 +358,11 @@ function askNext(flows: ChatFlows, draft: Draft, deps: ChatDeps, leadIn: LeadIn)
     return;
   }
   let text: string;
-  if (leadIn === 'start') {
+  let options = getQuestionOptions(step.question);
+  if (typeof leadIn === 'object') {
+    text = renderQuestionText(step.question, getSectionCompleteText(leadIn.completedSection, step.section.title));
+    options = [...options, TAKE_BREAK_OPTION];
+  } else if (leadIn === 'start') {
     text = renderQuestionText(step.question, CHAT_TEXT.getStarted);
   } else if (leadIn === 'resume') {
     text = renderQuestionText(step.question, CHAT_TEXT.resumed);
@@ -368,7 +377,11 @@ function askNext(flows: ChatFlows, draft: Draft, deps: ChatDeps, leadIn: LeadIn)
     text = renderQuestionText(step.question);
   }
   update(draft, { fieldType: step.question.fieldType ?? null, selection: [], validationError: null });
-  say(draft, deps, text, { options: getQuestionOptions(step.question), questionId: step.question.id });
+  // Once per conversation, before the first health question (issue 14, item 9).
+  if (step.question.privacyNoteBefore && !draft.state.messages.some((m) => m.content === CHAT_TEXT.privacyNote)) {
+    say(draft, deps, CHAT_TEXT.privacyNote);
+  }
+  say(draft, deps, text, { options, questionId: step.question.id });
 }
 
 function welcome(draft: Draft, deps: ChatDeps): void {
@@ -407,16 +420,8 @@ function advance(flows: ChatFlows, draft: Draft, deps: ChatDeps): void {
   }
   const nextSection = flow.sections[sectionIndex + 1];
   if (section && nextSection) {
-    update(draft, {
-      sectionIndex: sectionIndex + 1,
-      questionIndex: 0,
-      awaitingContinue: true,
-      selection: [],
-      fieldType: null,
-    });
-    say(draft, deps, getSectionCompleteText(section.title, nextSection.title), {
-      options: [CONTINUE_OPTION, TAKE_BREAK_OPTION],
-    });
+    update(draft, { sectionIndex: sectionIndex + 1, questionIndex: 0, selection: [] });
+    askNext(flows, draft, deps, { completedSection: section.title });
     return;
   }
   complete(draft, deps);
@@ -450,7 +455,10 @@ function refreshQuestionOptions(draft: Draft, question: ChatQuestion, selection:
   for (let i = messages.length - 1; i >= 0; i -= 1) {
     const message = messages[i];
     if (message && !message.isUser && message.questionId === question.id) {
-      messages[i] = { ...message, options: getQuestionOptions(question, selection) };
+      // 'Take a break' (a section's first question) stays offered while boxes are ticked.
+      const keepBreak = message.options?.some((option) => option.id === CHAT_OPTION_IDS.takeBreak) ?? false;
+      const options = getQuestionOptions(question, selection);
+      messages[i] = { ...message, options: keepBreak ? [...options, TAKE_BREAK_OPTION] : options };
       break;
     }
   }
@@ -525,6 +533,13 @@ function handleOption(flows: ChatFlows, draft: Draft, deps: ChatDeps, optionId: 
       say(draft, deps, TAKE_BREAK_OPTION.label, { isUser: true });
       say(draft, deps, CHAT_TEXT.takeBreak, { options: [CONTINUE_OPTION] });
     }
+    return;
+  }
+  if (optionId === ids.takeBreak) {
+    // Offered with a section's first question: the place is kept, Continue asks it again.
+    say(draft, deps, TAKE_BREAK_OPTION.label, { isUser: true });
+    update(draft, { awaitingContinue: true, selection: [], fieldType: null, input: '', validationError: null });
+    say(draft, deps, CHAT_TEXT.takeBreak, { options: [CONTINUE_OPTION] });
     return;
   }
   const question = currentQuestion(flows, state);

@@ -43,7 +43,18 @@ export interface ChatQuestion {
   readonly required: boolean;
   /** For select, multiselect, checkbox and confirm questions: option ids are canonical codes. */
   readonly options?: readonly ChatOption[];
-  readonly placeholder?: string;
+  /**
+   * The registration form's own short label (the chat's `label` is a spoken question: 'And your
+   * last name?' reads oddly above a field).
+   */
+  readonly formLabel: string;
+  /**
+   * The first question about someone's health: the chat and the form show a one-line privacy
+   * note (CHAT_TEXT.privacyNote) just before it.
+   */
+  readonly privacyNoteBefore?: boolean;
+  /** A sample answer, shown as 'e.g. …' under the form's field (never as a placeholder, which looks typed). */
+  readonly example?: string;
   /** Typed answers are validated for this field type (spec §5). */
   readonly fieldType?: ChatFieldType;
 }
@@ -87,17 +98,19 @@ const EMERGENCY_CONTACT_LABEL = 'Who should we contact in an emergency? Please s
 const firstName: ChatQuestion = {
   id: 'first_name',
   label: "What's your first name?",
+  formLabel: 'First name',
   type: 'text',
   required: true,
-  placeholder: 'e.g., Keisha',
+  example: 'Keisha',
   fieldType: 'name',
 };
 const lastName: ChatQuestion = {
   id: 'last_name',
   label: 'And your last name?',
+  formLabel: 'Last name',
   type: 'text',
   required: true,
-  placeholder: 'e.g., Ramdass',
+  example: 'Ramdass',
   fieldType: 'name',
 };
 
@@ -114,25 +127,28 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'email',
           label: EMAIL_LABEL,
+          formLabel: 'Email',
           type: 'text',
           required: false,
-          placeholder: 'name@example.com',
+          example: 'name@example.com',
           fieldType: 'email',
         },
         {
           id: 'phone_number',
           label: PHONE_LABEL,
+          formLabel: 'Phone number',
           type: 'text',
           required: true,
-          placeholder: '+1 868 555 1234',
+          example: '+1 868 555 1234',
           fieldType: 'phone',
         },
         {
           id: 'care_location',
           label: 'Where in Trinidad and Tobago will care be needed? A town or area is fine.',
+          formLabel: 'Where care is needed',
           type: 'text',
           required: true,
-          placeholder: 'e.g., Arima',
+          example: 'Arima',
         },
       ],
     },
@@ -143,14 +159,16 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'care_recipient_name',
           label: "What's the name of the person who will be receiving care?",
+          formLabel: 'Name of the person receiving care',
           type: 'text',
           required: true,
-          placeholder: 'e.g., Joyce Ramdass',
+          example: 'Joyce Ramdass',
           fieldType: 'name',
         },
         {
           id: 'relationship_to_recipient',
           label: 'How are you related to them?',
+          formLabel: 'Your relationship to them',
           type: 'select',
           required: true,
           options: toChatOptions(RELATIONSHIP_OPTIONS),
@@ -158,6 +176,9 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'care_type',
           label: `What kind of care do they need? ${SELECT_ALL_HINT}`,
+          formLabel: 'Care needed',
+          // Its options name conditions (dementia, Parkinson's…): the first health question.
+          privacyNoteBefore: true,
           type: 'checkbox',
           required: false,
           options: toChatOptions(CARE_TYPE_OPTIONS),
@@ -165,6 +186,7 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'preferred_caregiver_type',
           label: 'What type of caregiver would you prefer?',
+          formLabel: 'Preferred type of caregiver',
           type: 'select',
           required: false,
           options: toChatOptions(CAREGIVER_TYPE_OPTIONS),
@@ -178,6 +200,7 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'care_conditions',
           label: `Do they live with any of these conditions? ${SELECT_ALL_HINT}`,
+          formLabel: 'Health conditions',
           type: 'checkbox',
           required: false,
           options: toChatOptions(CARE_CONDITION_OPTIONS),
@@ -185,13 +208,15 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'other_special_needs',
           label: 'Is there anything else about their health or needs that a caregiver should know?',
+          formLabel: 'Other health needs a caregiver should know',
           type: 'textarea',
           required: false,
-          placeholder: 'e.g., allergies, mobility, routines',
+          example: 'allergies, mobility, routines',
         },
         {
           id: 'specialized_requirements',
           label: `Will they need any specialised support? ${SELECT_ALL_HINT}`,
+          formLabel: 'Specialised support',
           type: 'checkbox',
           required: false,
           options: toChatOptions(SPECIALIZED_REQUIREMENT_OPTIONS),
@@ -205,6 +230,7 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'care_schedule',
           label: `When would you like care to happen? ${SELECT_ALL_HINT}`,
+          formLabel: 'When care is needed',
           type: 'multiselect',
           required: false,
           options: toChatOptions(SHIFT_OPTIONS),
@@ -212,27 +238,31 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'caregiver_preferences',
           label: 'Do you have any preferences for the caregiver, like language, gender or experience?',
+          formLabel: 'Caregiver preferences (language, gender, experience)',
           type: 'textarea',
           required: false,
         },
         {
           id: 'emergency_contact',
           label: EMERGENCY_CONTACT_LABEL,
+          formLabel: 'Emergency contact (name and phone)',
           type: 'text',
           required: false,
-          placeholder: 'e.g., Anil, +1 868 555 1234',
+          example: 'Anil, +1 868 555 1234',
         },
         {
           id: 'budget',
           label: `What budget do you have in mind for care? ${BUDGET_HINT}`,
+          formLabel: 'Budget',
           type: 'text',
           required: false,
-          placeholder: '$20-30/hour or Negotiable',
+          example: '$20-30/hour or Negotiable',
           fieldType: 'budget',
         },
         {
           id: 'preferred_contact_method',
           label: 'How would you like us to get in touch with you?',
+          formLabel: 'How we should contact you',
           type: 'select',
           required: false,
           options: toChatOptions(FAMILY_CONTACT_METHOD_OPTIONS),
@@ -240,6 +270,7 @@ export const FAMILY_FLOW: ChatFlow = {
         {
           id: 'additional_notes',
           label: "Last one! Is there anything else you'd like us to know?",
+          formLabel: 'Anything else we should know',
           type: 'textarea',
           required: false,
         },
@@ -264,6 +295,7 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'professional_role',
           label: 'Which of these best describes your role in care?',
+          formLabel: 'Your role in care',
           type: 'select',
           required: true,
           options: toChatOptions(PROFESSIONAL_ROLE_OPTIONS),
@@ -271,6 +303,7 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'years_experience',
           label: 'How many years of caregiving experience do you have?',
+          formLabel: 'Years of caregiving experience',
           type: 'select',
           required: false,
           options: toChatOptions(YEARS_OF_EXPERIENCE_OPTIONS),
@@ -278,36 +311,41 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'certifications',
           label: 'What certifications or licences do you hold? You can list them all here.',
+          formLabel: 'Certifications and licences',
           type: 'textarea',
           required: false,
-          placeholder: 'e.g., RN, CPR and First Aid',
+          example: 'RN, CPR and First Aid',
         },
         {
           id: 'location',
           label: 'Where in Trinidad and Tobago are you based?',
+          formLabel: 'Where you are based',
           type: 'text',
           required: true,
-          placeholder: 'e.g., San Fernando',
+          example: 'San Fernando',
         },
         {
           id: 'phone',
           label: PHONE_LABEL,
+          formLabel: 'Phone number',
           type: 'text',
           required: true,
-          placeholder: '+1 868 555 1234',
+          example: '+1 868 555 1234',
           fieldType: 'phone',
         },
         {
           id: 'email',
           label: EMAIL_LABEL,
+          formLabel: 'Email',
           type: 'text',
           required: false,
-          placeholder: 'name@example.com',
+          example: 'name@example.com',
           fieldType: 'email',
         },
         {
           id: 'preferred_contact',
           label: 'How do you prefer families and our team to contact you?',
+          formLabel: 'How families and our team should contact you',
           type: 'select',
           required: false,
           options: toChatOptions(PROFESSIONAL_CONTACT_METHOD_OPTIONS),
@@ -321,6 +359,7 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'care_services',
           label: `Which types of care do you provide? ${SELECT_ALL_HINT}`,
+          formLabel: 'Types of care you provide',
           type: 'checkbox',
           required: false,
           options: toChatOptions(CARE_TYPE_OPTIONS),
@@ -328,6 +367,7 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'medical_conditions',
           label: `Which conditions have you worked with? ${SELECT_ALL_HINT}`,
+          formLabel: 'Conditions you have worked with',
           type: 'checkbox',
           required: false,
           options: toChatOptions(PROFESSIONAL_CONDITION_EXPERIENCE_OPTIONS),
@@ -335,6 +375,7 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'other_conditions',
           label: 'Any other conditions or special situations you have experience with?',
+          formLabel: 'Other conditions or situations you have experience with',
           type: 'textarea',
           required: false,
         },
@@ -347,6 +388,7 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'availability',
           label: `Which shifts are you available for? ${SELECT_ALL_HINT}`,
+          formLabel: 'Shifts you are available for',
           type: 'multiselect',
           required: false,
           options: toChatOptions(SHIFT_OPTIONS),
@@ -354,6 +396,7 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'work_type',
           label: 'What kind of work are you looking for?',
+          formLabel: 'Type of work you are looking for',
           type: 'select',
           required: false,
           options: toChatOptions(WORK_TYPE_OPTIONS),
@@ -361,6 +404,7 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'additional_qualifications',
           label: `Do any of these apply to you? ${SELECT_ALL_HINT}`,
+          formLabel: 'Other qualifications',
           type: 'checkbox',
           required: false,
           options: toChatOptions(PROFESSIONAL_QUALIFICATION_OPTIONS),
@@ -374,27 +418,31 @@ export const PROFESSIONAL_FLOW: ChatFlow = {
         {
           id: 'emergency_contact',
           label: EMERGENCY_CONTACT_LABEL,
+          formLabel: 'Emergency contact (name and phone)',
           type: 'text',
           required: false,
-          placeholder: 'e.g., Anil, +1 868 555 1234',
+          example: 'Anil, +1 868 555 1234',
         },
         {
           id: 'rate',
           label: `What rate do you charge for your services? ${BUDGET_HINT}`,
+          formLabel: 'Your rate',
           type: 'text',
           required: false,
-          placeholder: '$20-30/hour or Negotiable',
+          example: '$20-30/hour or Negotiable',
           fieldType: 'budget',
         },
         {
           id: 'notes',
           label: "Is there anything else you'd like families or our team to know about you?",
+          formLabel: 'Anything else families or our team should know',
           type: 'textarea',
           required: false,
         },
         {
           id: 'consent',
           label: 'Do you agree to the Terms of Service and Privacy Policy?',
+          formLabel: 'Do you agree to the Terms of Service and Privacy Policy?',
           type: 'confirm',
           required: true,
           options: toChatOptions(YES_NO_OPTIONS),
@@ -415,40 +463,45 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'full_name',
           label: "What's your full name?",
+          formLabel: 'Full name',
           type: 'text',
           required: true,
-          placeholder: 'e.g., Keisha Ramdass',
+          example: 'Keisha Ramdass',
           fieldType: 'name',
         },
         {
           id: 'location',
           label: 'Where in Trinidad and Tobago are you based?',
+          formLabel: 'Where you are based',
           type: 'text',
           required: true,
-          placeholder: 'e.g., Chaguanas',
+          example: 'Chaguanas',
         },
         {
           id: 'phone',
           label: PHONE_LABEL,
+          formLabel: 'Phone number',
           type: 'text',
           required: true,
-          placeholder: '+1 868 555 1234',
+          example: '+1 868 555 1234',
           fieldType: 'phone',
         },
         {
           id: 'email',
           label: EMAIL_LABEL,
+          formLabel: 'Email',
           type: 'text',
           required: false,
-          placeholder: 'name@example.com',
+          example: 'name@example.com',
           fieldType: 'email',
         },
         {
           id: 'website_or_social',
           label: "Do you have a website or social media page you'd like to share?",
+          formLabel: 'Website or social media page',
           type: 'text',
           required: false,
-          placeholder: 'e.g., facebook.com/yourgroup',
+          example: 'facebook.com/yourgroup',
         },
       ],
     },
@@ -459,6 +512,7 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'roles',
           label: `How would you like to be part of the village? ${SELECT_ALL_HINT}`,
+          formLabel: 'How you would like to take part in the village',
           type: 'checkbox',
           required: false,
           options: toChatOptions(COMMUNITY_ROLE_OPTIONS),
@@ -466,6 +520,7 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'contributions',
           label: `What would you like to contribute? ${SELECT_ALL_HINT}`,
+          formLabel: 'What you would like to contribute',
           type: 'checkbox',
           required: false,
           options: toChatOptions(CONTRIBUTION_OPTIONS),
@@ -479,12 +534,14 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'caregiving_experience',
           label: 'Have you ever cared for someone, at home or through work? Tell me a little about it.',
+          formLabel: 'Your caregiving experience',
           type: 'textarea',
           required: false,
         },
         {
           id: 'care_areas',
           label: `Which areas of care matter most to you? ${SELECT_ALL_HINT}`,
+          formLabel: 'Areas of care that matter most to you',
           type: 'checkbox',
           required: false,
           options: toChatOptions(CARE_AREA_OPTIONS),
@@ -498,6 +555,7 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'technology_interests',
           label: `Which kinds of care technology interest you? ${SELECT_ALL_HINT}`,
+          formLabel: 'Care technology that interests you',
           type: 'checkbox',
           required: false,
           options: toChatOptions(TECHNOLOGY_INTEREST_OPTIONS),
@@ -511,6 +569,7 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'participation_modes',
           label: `How would you like to take part? ${SELECT_ALL_HINT}`,
+          formLabel: 'How you would like to take part',
           type: 'checkbox',
           required: false,
           options: toChatOptions(PARTICIPATION_MODE_OPTIONS),
@@ -518,6 +577,7 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'communication_preferences',
           label: `Which ways of staying in touch suit you best? ${SELECT_ALL_HINT}`,
+          formLabel: 'Ways of staying in touch',
           type: 'checkbox',
           required: false,
           options: toChatOptions(COMMUNICATION_PREFERENCE_OPTIONS),
@@ -531,12 +591,14 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'motivation',
           label: 'What inspires you to support caregivers in your community?',
+          formLabel: 'What inspires you',
           type: 'textarea',
           required: false,
         },
         {
           id: 'ideas',
           label: 'Do you have any ideas for how we could make caregiving easier in Trinidad and Tobago?',
+          formLabel: 'Ideas to make caregiving easier',
           type: 'textarea',
           required: false,
         },
@@ -549,6 +611,7 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'directory_visibility',
           label: 'Would you like to appear in our community directory so others can find you?',
+          formLabel: 'Appear in the community directory?',
           type: 'confirm',
           required: false,
           options: toChatOptions(YES_NO_OPTIONS),
@@ -556,6 +619,7 @@ export const COMMUNITY_FLOW: ChatFlow = {
         {
           id: 'enable_notifications',
           label: 'Should we send you notifications about events and opportunities?',
+          formLabel: 'Get notifications about events and opportunities?',
           type: 'confirm',
           required: false,
           options: toChatOptions(YES_NO_OPTIONS),

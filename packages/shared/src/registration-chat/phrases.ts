@@ -91,6 +91,12 @@ export const CHAT_TEXT = {
   resumeChoice: "Please choose 'Yes, continue' or 'No, start over'.",
   /** The user's message when 'Done selecting' is pressed with nothing ticked. */
   noneSelected: 'None of these',
+  /**
+   * Said once, just before the first question about someone's health (issue 14). 'Privacy
+   * Policy' is shown as a link to /privacy. It must stay true: with AI on, recent messages go to
+   * the provider (with e-mail addresses and phone numbers taken out on the server).
+   */
+  privacyNote: `A quick note on privacy: the health details you share are seen only by you and the ${PRODUCT_NAME} team, never sold or made public. While the chat's AI is on, our AI provider also reads your recent messages, without e-mail addresses or phone numbers, to word the next question. See our Privacy Policy.`,
 } as const;
 
 /** 'Great! You've completed the {section} section. Now let's move on to {next section}.' (spec §4). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHAT_HANDOVER_PATHS } from '../registration-paths';
 import { DEFAULT_ROLE, type PublicRole } from '../roles';
 import { validateEmail, validatePhone } from '../validation/chat-input';
 import { chatAnswerValueSchema, publicRoleSchema, type ChatAnswerValue, type ChatState } from './chat-state';
@@ -27,12 +28,8 @@ export const registrationPrefillSchema = z.object({
 });
 export type RegistrationPrefill = z.infer<typeof registrationPrefillSchema>;
 
-/** The registration form each role is handed to (spec §4; professionals go to `professional-fix`). */
-export const REGISTRATION_PATHS: Readonly<Record<PublicRole, string>> = {
-  family: '/registration/family',
-  community: '/registration/community',
-  professional: '/registration/professional-fix',
-};
+/** The registration form each role is handed to: the one table in registration-paths.ts. */
+export const REGISTRATION_PATHS = CHAT_HANDOVER_PATHS;
 
 /** Contact details found in free text. */
 export interface ExtractedContactDetails {

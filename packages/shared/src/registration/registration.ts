@@ -71,6 +71,28 @@ export function getRegistrationProblems(role: PublicRole, answers: RegistrationA
   return problems;
 }
 
+/**
+ * The registration form's schema: the same problems as the server's (`getRegistrationProblems`),
+ * each as an issue on its field, so the form layer shows them beside their fields. Fields never
+ * touched come as `undefined` and are dropped.
+ */
+export function registrationAnswersSchema(role: PublicRole) {
+  return z
+    .record(z.string(), chatAnswerValueSchema.optional())
+    .transform(
+      (answers) =>
+        Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== undefined)) as Record<
+          string,
+          ChatAnswerValue
+        >,
+    )
+    .superRefine((answers, ctx) => {
+      for (const [id, message] of Object.entries(getRegistrationProblems(role, answers))) {
+        ctx.addIssue({ code: 'custom', path: [id], message });
+      }
+    });
+}
+
 /** Blank answers dropped, text trimmed: what is saved. */
 export function normaliseRegistrationAnswers(
   role: PublicRole,
@@ -114,13 +136,3 @@ export const PROFILE_PHOTO_MESSAGES = {
   size: 'Please choose an image of at most 5 MB.',
   missing: 'Please choose a photo to upload.',
 } as const;
-
-/** The image type from the file's first bytes (its magic number), or null: never trust the name. */
-export function sniffImageType(bytes: Uint8Array): ProfilePhotoType | null {
-  const starts = (...values: number[]) => values.every((value, i) => bytes[i] === value);
-  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}

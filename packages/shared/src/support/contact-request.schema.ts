@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_NAME } from '../product';
+import { safeString } from '../validation/safe-text';
 
 /**
  * Spec §2 "Support button" / §3 "Contact request": what the Contact Support dialog sends, checked
@@ -36,18 +37,15 @@ export const CONTACT_MESSAGES = {
 
 /** The three text fields of the Contact Support form. */
 export const contactFieldsSchema = z.object({
-  name: z
-    .string()
+  name: safeString()
     .trim()
     .min(1, { message: CONTACT_MESSAGES.nameRequired })
     .max(MAX_CONTACT_NAME_LENGTH, { message: CONTACT_MESSAGES.nameTooLong }),
-  email: z
-    .string()
+  email: safeString()
     .trim()
     .max(MAX_CONTACT_EMAIL_LENGTH, { message: CONTACT_MESSAGES.emailInvalid })
     .pipe(z.email({ message: CONTACT_MESSAGES.emailInvalid })),
-  message: z
-    .string()
+  message: safeString()
     .trim()
     .min(MIN_CONTACT_MESSAGE_LENGTH, { message: CONTACT_MESSAGES.messageTooShort })
     .max(MAX_CONTACT_MESSAGE_LENGTH, { message: CONTACT_MESSAGES.messageTooLong }),
@@ -57,11 +55,11 @@ export type ContactFields = z.infer<typeof contactFieldsSchema>;
 /** Spec §3 contact request `chatData`: the current chat's role, session id and transcript. */
 export const contactChatDataSchema = z.object({
   role: z.enum(['family', 'professional', 'community']).nullable(),
-  sessionId: z.string().max(100),
+  sessionId: safeString().max(100),
   transcript: z
     .array(
       z.object({
-        content: z.string().max(MAX_CHAT_MESSAGE_LENGTH),
+        content: safeString().max(MAX_CHAT_MESSAGE_LENGTH),
         isUser: z.boolean(),
         timestamp: z.number().int().nonnegative(),
       }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { windowCounterTable } from '../../lib/window-counter';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { windowCounterTable } from './window-counter';
 
 /**
  * Better Auth's tables (docs/decisions/003-auth-library.md). The JS keys (`user`, `emailVerified`,
@@ -29,6 +29,8 @@ export const user = pgTable(
     banExpires: timestamp('ban_expires', { withTimezone: true }),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    /** Better Auth's two-factor plugin: true once an authenticator app's first code was accepted (issue 22). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   },
   (t) => [check('users_role_check', sql`${t.role} in ('family', 'professional', 'community', 'admin')`)],
 );
@@ -50,6 +52,10 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    /** Ours (issue 22): when this session last made a request, for the account page's device list. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Ours (issue 22): when the password was last re-entered on this session (sensitive actions need ≤ 5 min). */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -113,3 +119,39 @@ export const rateLimit = pgTable('auth_rate_limits', {
  * tell known addresses from unknown ones.
  */
 export const accountLimit = windowCounterTable('auth_account_limits');
+
+/**
+ * Better Auth's two-factor plugin (issue 22): the TOTP secret and the backup codes, both encrypted
+ * with the auth secret by Better Auth; `verified` is false between "set up" and the first code.
+ */
+export const twoFactor = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);
+
+/**
+ * Devices a user has signed in from (issue 22): a hash of the browser and OS, so a sign-in from a
+ * device not seen before can be told apart and mailed about. Kept after sign-out (unlike sessions).
+ */
+export const knownDevice = pgTable(
+  'known_devices',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    deviceKey: text('device_key').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceKey] })],
+);

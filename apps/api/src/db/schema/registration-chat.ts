@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { windowCounterTable } from '../../lib/window-counter';
+import { windowCounterTable } from './window-counter';
 import { user } from './auth';
 
 /**

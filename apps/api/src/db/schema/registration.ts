@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -27,44 +27,61 @@ const timestamps = {
     .$onUpdate(() => new Date()),
 };
 
-export const familyDetails = pgTable('family_details', {
-  userId: userId(),
-  care_location: text('care_location'),
-  care_recipient_name: text('care_recipient_name'),
-  relationship_to_recipient: text('relationship_to_recipient'),
-  care_type: codes('care_type'),
-  preferred_caregiver_type: text('preferred_caregiver_type'),
-  care_conditions: codes('care_conditions'),
-  other_special_needs: text('other_special_needs'),
-  specialized_requirements: codes('specialized_requirements'),
-  care_schedule: codes('care_schedule'),
-  caregiver_preferences: text('caregiver_preferences'),
-  emergency_contact: text('emergency_contact'),
-  budget: text('budget'),
-  preferred_contact_method: text('preferred_contact_method'),
-  additional_notes: text('additional_notes'),
-  ...timestamps,
-});
+export const familyDetails = pgTable(
+  'family_details',
+  {
+    userId: userId(),
+    care_location: text('care_location'),
+    care_recipient_name: text('care_recipient_name'),
+    relationship_to_recipient: text('relationship_to_recipient'),
+    care_type: codes('care_type'),
+    preferred_caregiver_type: text('preferred_caregiver_type'),
+    care_conditions: codes('care_conditions'),
+    other_special_needs: text('other_special_needs'),
+    specialized_requirements: codes('specialized_requirements'),
+    care_schedule: codes('care_schedule'),
+    caregiver_preferences: text('caregiver_preferences'),
+    emergency_contact: text('emergency_contact'),
+    budget: text('budget'),
+    preferred_contact_method: text('preferred_contact_method'),
+    additional_notes: text('additional_notes'),
+    ...timestamps,
+  },
+  // Family matching filters findable families by these codes (issue 19).
+  (t) => [
+    index('family_details_care_type_gin').using('gin', t.care_type),
+    index('family_details_care_schedule_gin').using('gin', t.care_schedule),
+  ],
+);
 
-export const professionalDetails = pgTable('professional_details', {
-  userId: userId(),
-  professional_role: text('professional_role'),
-  years_experience: text('years_experience'),
-  certifications: text('certifications'),
-  preferred_contact: text('preferred_contact'),
-  care_services: codes('care_services'),
-  medical_conditions: codes('medical_conditions'),
-  other_conditions: text('other_conditions'),
-  availability: codes('availability'),
-  work_type: text('work_type'),
-  additional_qualifications: codes('additional_qualifications'),
-  emergency_contact: text('emergency_contact'),
-  rate: text('rate'),
-  notes: text('notes'),
-  /** When the professional agreed to the terms (the form cannot be sent without it). */
-  consent: timestamp('consent', { withTimezone: true }),
-  ...timestamps,
-});
+export const professionalDetails = pgTable(
+  'professional_details',
+  {
+    userId: userId(),
+    professional_role: text('professional_role'),
+    years_experience: text('years_experience'),
+    certifications: text('certifications'),
+    preferred_contact: text('preferred_contact'),
+    care_services: codes('care_services'),
+    medical_conditions: codes('medical_conditions'),
+    other_conditions: text('other_conditions'),
+    availability: codes('availability'),
+    work_type: text('work_type'),
+    additional_qualifications: codes('additional_qualifications'),
+    emergency_contact: text('emergency_contact'),
+    rate: text('rate'),
+    notes: text('notes'),
+    /** When the professional agreed to the terms (the form cannot be sent without it). */
+    consent: timestamp('consent', { withTimezone: true }),
+    ...timestamps,
+  },
+  // Caregiver matching pre-filters listed professionals by these codes in SQL (issue 19).
+  (t) => [
+    index('professional_details_care_services_gin').using('gin', t.care_services),
+    index('professional_details_medical_conditions_gin').using('gin', t.medical_conditions),
+    index('professional_details_availability_gin').using('gin', t.availability),
+  ],
+);
 
 export const communityDetails = pgTable('community_details', {
   userId: userId(),

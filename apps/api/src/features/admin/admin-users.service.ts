@@ -1,16 +1,13 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ADMIN_MESSAGES, ADMIN_USERS_PAGE_SIZE, type AdminUsersQuery } from '@tavara/shared/admin/admin';
 import type { Role } from '@tavara/shared/roles';
-import { and, count, desc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { session, user } from '../../db/schema/auth';
+import { session, twoFactor, user } from '../../db/schema/auth';
 import { profiles } from '../../db/schema/profiles';
-import { supportRequests } from '../../db/schema/support';
 import { AppError } from '../../lib/app-error';
 import { type AuditActor, maskEmail, recordAdminAction } from '../../lib/audit-log';
 import type { Logger } from '../../lib/logger';
-import { profilePhotoDir, supportScreenshotDir } from '../../lib/upload-dirs';
+import { deleteAccountCompletely } from '../../lib/account-deletion';
 
 /** One row of the admin's user list (issue 8: e-mail, name, role, verified, created). */
 export interface AdminUserRow {
@@ -104,48 +101,43 @@ export function createAdminUsers(deps: { db: Database; dataDir: string; logger: 
     },
 
     /**
-     * Spec §6 `admin_delete_user(target_user_id)`: removes the account and everything that is
-     * theirs — sessions (so every device is signed out at once), sign-in accounts, profile,
-     * registration details, linked chat sessions with their transcripts and answers, votes (all
-     * by foreign-key cascade), support requests they sent while signed in, and the files of their
-     * photo and screenshots. An admin cannot delete themselves.
+     * Spec §6 `admin_delete_user(target_user_id)`: the account and everything that is theirs,
+     * by the one complete deletion (lib/account-deletion.ts). An admin cannot delete themselves.
      */
     async deleteUser(actor: AuditActor, userId: string): Promise<{ deleted: string }> {
       if (userId === actor.id) throw new AppError('conflict', ADMIN_MESSAGES.cannotDeleteSelf);
       const target = await getTarget(userId);
-      const [profile] = await db
-        .select({ photoFile: profiles.photoFile })
-        .from(profiles)
-        .where(eq(profiles.id, userId));
-      const screenshotFiles = await db
-        .select({ file: supportRequests.screenshotFile })
-        .from(supportRequests)
-        .where(and(eq(supportRequests.userId, userId), isNotNull(supportRequests.screenshotFile)));
-      await db.transaction(async (tx) => {
-        await tx.delete(supportRequests).where(eq(supportRequests.userId, userId));
-        // Explicit, though the cascade would do it: the sign-out of every device must not depend on it.
-        await tx.delete(session).where(eq(session.userId, userId));
-        const removed = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
-        if (removed.length === 0) throw new AppError('not_found', ADMIN_MESSAGES.userNotFound);
-        await recordAdminAction(tx, actor, {
+      const removed = await deleteAccountCompletely({ db, dataDir, logger }, userId, (tx) =>
+        recordAdminAction(tx, actor, {
           action: 'user.deleted',
           targetType: 'user',
           targetId: userId,
           details: { targetEmail: maskEmail(target.email), role: target.role },
+        }),
+      );
+      if (!removed) throw new AppError('not_found', ADMIN_MESSAGES.userNotFound);
+      return { deleted: userId };
+    },
+
+    /**
+     * Issue 22: recovery for a person who lost their authenticator and their backup codes. The
+     * admin has checked who is asking (outside the app) and says how; two-factor is turned off,
+     * every session of the user ends, the owner is mailed, and the reset is in the audit log.
+     */
+    async resetTwoFactor(actor: AuditActor, userId: string, reason: string): Promise<{ reset: string }> {
+      const target = await getTarget(userId);
+      await db.transaction(async (tx) => {
+        await tx.update(user).set({ twoFactorEnabled: false }).where(eq(user.id, userId));
+        await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+        await tx.delete(session).where(eq(session.userId, userId));
+        await recordAdminAction(tx, actor, {
+          action: 'user.two_factor_reset',
+          targetType: 'user',
+          targetId: userId,
+          details: { targetEmail: maskEmail(target.email), reason },
         });
       });
-      const files = [
-        ...(profile?.photoFile ? [join(profilePhotoDir(dataDir), profile.photoFile)] : []),
-        ...screenshotFiles.flatMap(({ file }) => (file ? [join(supportScreenshotDir(dataDir), file)] : [])),
-      ];
-      await Promise.all(
-        files.map((file) =>
-          rm(file, { force: true }).catch((error: unknown) => {
-            logger.warn({ err: error, userId }, 'deleted user: a file could not be removed');
-          }),
-        ),
-      );
-      return { deleted: userId };
+      return { reset: userId };
     },
   };
 }

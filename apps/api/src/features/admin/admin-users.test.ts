@@ -12,7 +12,7 @@ import { profiles } from '../../db/schema/profiles';
 import { chatbotAnswers, chatbotConversations, chatbotMessages } from '../../db/schema/registration-chat';
 import { familyDetails } from '../../db/schema/registration';
 import { supportRequests } from '../../db/schema/support';
-import { familySnapshot, newSessionId, postMessages, putSession, transcript } from '../../testing/chat-requests';
+import { familySnapshot, issueSessionId, postMessages, putSession, transcript } from '../../testing/chat-requests';
 import { createVerifiedUser, signInElsewhere, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { saveRegistration, TINY_PNG, uploadProfilePhoto } from '../../testing/registration-requests';
@@ -44,7 +44,7 @@ async function createFamilyWithData(t: TestApp): Promise<TestUser & { sessionId:
   expect(saved.status, await saved.clone().text()).toBe(200);
   expect((await uploadProfilePhoto(family.client)).status).toBe(201);
 
-  const sessionId = newSessionId();
+  const sessionId = await issueSessionId(t);
   const put = await putSession(family.client, sessionId, familySnapshot());
   expect(put.status, await put.clone().text()).toBe(200);
   expect((await postMessages(family.client, sessionId, transcript(2))).status).toBeLessThan(300);

@@ -4,6 +4,7 @@ import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
 import { DEFAULT_ROLE, isRole } from '@tavara/shared/roles';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { carePlans, careTeamMembers } from '../../db/schema/care-plans';
 import { features, featureUpvotes } from '../../db/schema/features';
 import { profiles } from '../../db/schema/profiles';
 import { chatbotConversations } from '../../db/schema/registration-chat';
@@ -25,7 +26,7 @@ const present = (value: string | null | undefined): value is string => Boolean(v
  */
 export async function getDashboard(db: Database, u: DashboardUser): Promise<DashboardData> {
   const role = isRole(u.role) ? u.role : DEFAULT_ROLE;
-  const [[profile], [completedChat], votes] = await Promise.all([
+  const [[profile], [completedChat], votes, [plan], [membership]] = await Promise.all([
     db.select().from(profiles).where(eq(profiles.id, u.id)),
     // A chat for the account's own role counts: its answers are the ones the form uses.
     db
@@ -45,6 +46,12 @@ export async function getDashboard(db: Database, u: DashboardUser): Promise<Dash
       .innerJoin(features, eq(features.id, featureUpvotes.featureId))
       .where(eq(featureUpvotes.userId, u.id))
       .orderBy(asc(features.sortOrder), asc(features.id)),
+    db.select({ id: carePlans.id }).from(carePlans).where(eq(carePlans.familyId, u.id)).limit(1),
+    db
+      .select({ id: careTeamMembers.id })
+      .from(careTeamMembers)
+      .where(and(eq(careTeamMembers.userId, u.id), eq(careTeamMembers.status, 'accepted')))
+      .limit(1),
   ]);
 
   const facts: ChecklistFacts = {
@@ -61,6 +68,8 @@ export async function getDashboard(db: Database, u: DashboardUser): Promise<Dash
     ),
     chatCompleted: completedChat !== undefined,
     photoAdded: present(profile?.photoFile),
+    carePlanCreated: plan !== undefined,
+    invitationAccepted: membership !== undefined,
   };
 
   const names = [profile?.firstName, profile?.lastName].filter(present).join(' ');

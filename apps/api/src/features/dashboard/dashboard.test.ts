@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { UPCOMING_AREAS, type DashboardData } from '@tavara/shared/dashboard/das
 import { PUBLIC_ROLES, type PublicRole } from '@tavara/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_SEED } from '../../db/seed/features.seed';
+import { issueSessionId } from '../../testing/chat-requests';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { saveRegistration, uploadProfilePhoto } from '../../testing/registration-requests';
@@ -30,7 +30,7 @@ async function dashboardOf(client: TestClient): Promise<DashboardData> {
  * `owner` as the registration form does after sign-in. Returns the session id.
  */
 async function linkedChat(t: TestApp, owner: TestClient, role: PublicRole, completed: boolean): Promise<string> {
-  const sessionId = randomBytes(16).toString('base64url');
+  const sessionId = await issueSessionId(t);
   const res = await t.client().request(`/api/chat/sessions/${sessionId}`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
@@ -90,11 +90,17 @@ describe('GET /api/dashboard/me', () => {
         photoUrl: null,
         registeredAt: null,
       },
-      facts: { profileComplete: false, chatCompleted: false, photoAdded: false },
-      checklist: expect.objectContaining({ doneCount: 0, totalCount: 3, percent: 0 }),
+      facts: {
+        profileComplete: false,
+        chatCompleted: false,
+        photoAdded: false,
+        carePlanCreated: false,
+        invitationAccepted: false,
+      },
+      checklist: expect.objectContaining({ doneCount: 0, totalCount: 4, percent: 0 }),
       votes: [],
     });
-    expect(stepsDone(data)).toEqual({ profile: false, chat: false, photo: false });
+    expect(stepsDone(data)).toEqual({ profile: false, chat: false, photo: false, 'care-plan': false });
   });
 
   it('each role sees its own role and data, never another user’s', async () => {
@@ -117,8 +123,8 @@ describe('GET /api/dashboard/me', () => {
 
     expect((await saveRegistration(user.client, 'family')).status).toBe(200);
     let data = await dashboardOf(user.client);
-    expect(stepsDone(data)).toEqual({ profile: true, chat: false, photo: false });
-    expect(data.checklist).toMatchObject({ doneCount: 1, percent: 33 });
+    expect(stepsDone(data)).toEqual({ profile: true, chat: false, photo: false, 'care-plan': false });
+    expect(data.checklist).toMatchObject({ doneCount: 1, percent: 25 });
     expect(data.profile).toMatchObject({
       name: 'Keisha Ramdass',
       phone: '+1 868 555 1234',
@@ -133,12 +139,12 @@ describe('GET /api/dashboard/me', () => {
 
     await linkedChat(t, user.client, 'family', true);
     data = await dashboardOf(user.client);
-    expect(stepsDone(data)).toEqual({ profile: true, chat: true, photo: false });
+    expect(stepsDone(data)).toEqual({ profile: true, chat: true, photo: false, 'care-plan': false });
 
     expect((await uploadProfilePhoto(user.client)).status).toBe(201);
     data = await dashboardOf(user.client);
-    expect(stepsDone(data)).toEqual({ profile: true, chat: true, photo: true });
-    expect(data.checklist).toMatchObject({ doneCount: 3, totalCount: 3, percent: 100 });
+    expect(stepsDone(data)).toEqual({ profile: true, chat: true, photo: true, 'care-plan': false });
+    expect(data.checklist).toMatchObject({ doneCount: 3, totalCount: 4, percent: 75 });
     expect(data.profile.photoUrl).toMatch(new RegExp(`^/api/registration/photo/${user.id}\\?v=`));
     // The photo URL it gives is one the owner can open.
     expect((await user.client.get(data.profile.photoUrl ?? '')).status).toBe(200);
@@ -152,9 +158,9 @@ describe('GET /api/dashboard/me', () => {
     await linkedChat(t, other.client, 'professional', true);
 
     const mine = await dashboardOf(owner.client);
-    expect(mine.facts).toEqual({ profileComplete: false, chatCompleted: false, photoAdded: false });
+    expect(mine.facts).toMatchObject({ profileComplete: false, chatCompleted: false, photoAdded: false });
     expect(mine.profile.photoUrl).toBeNull();
-    expect((await dashboardOf(other.client)).facts).toEqual({
+    expect((await dashboardOf(other.client)).facts).toMatchObject({
       profileComplete: true,
       chatCompleted: true,
       photoAdded: true,

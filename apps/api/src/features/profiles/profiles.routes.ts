@@ -4,7 +4,8 @@ import { Hono } from 'hono';
 import type { AppBindings } from '../../app-types';
 import { isFromTrustedOrigin, readSession, requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
-import { ensureProfile, EnsureProfileError, getProfile } from './profiles.service';
+import { isDatabaseUnavailable } from '../../db/unavailable';
+import { ensureProfile, EnsureProfileError } from './profiles.service';
 
 const ENSURE_FAILURES = {
   authentication: `${ENSURE_PROFILE_ERRORS.authentication}: your sign-in could not be checked. Please try again.`,
@@ -27,7 +28,8 @@ export function profileRoutes(db: Database) {
     .get('/profile/me', requireUser(), async (c) => {
       c.header('Cache-Control', 'no-store');
       const u = c.get('user');
-      const profile = await getProfile(db, u.id);
+      // Read with the session, in the same query (auth/session-lookup.ts, issue 23).
+      const profile = c.get('profile');
       return c.json({
         user: {
           id: u.id,
@@ -53,6 +55,8 @@ export function profileRoutes(db: Database) {
       try {
         data = await readSession(c);
       } catch (error) {
+        // A database outage is the app-wide 503 (try again shortly), not a failed sign-in.
+        if (isDatabaseUnavailable(error)) throw error;
         logger.error({ err: error }, 'ensure-profile: session lookup failed');
         return fail(ENSURE_FAILURES.authentication, 500);
       }
@@ -62,6 +66,7 @@ export function profileRoutes(db: Database) {
         const { profile, created } = await ensureProfile(db, data.user);
         return c.json({ success: true, created, profile } satisfies EnsureProfileResult, created ? 201 : 200);
       } catch (error) {
+        if (isDatabaseUnavailable(error)) throw error;
         logger.error({ err: error, userId: data.user.id }, 'ensure-profile failed');
         return fail(
           error instanceof EnsureProfileError ? ENSURE_FAILURES[error.step] : ENSURE_FAILURES.unexpected,

@@ -11,6 +11,7 @@ import {
   getRoleNoun,
   isMultiSelectQuestion,
   REGISTRATION_FLOWS,
+  type ChatFlow,
   type ChatFlows,
   type ChatQuestion,
   type ChatSection,
@@ -19,10 +20,12 @@ import {
   ACKNOWLEDGEMENT_PHRASES,
   CHAT_TEXT,
   fillTransitionPhrase,
+  getSectionCompleteText,
   TRANSITION_PHRASES,
 } from '@tavara/shared/registration-chat/phrases';
 import type { PublicRole } from '@tavara/shared/roles';
 import { AppError } from '../../lib/app-error';
+import { redactContactDetails } from '../../lib/redact-contact-details';
 
 /**
  * The chat AI's system prompt, built on the server only (product notes lesson 5: the earlier
@@ -44,10 +47,13 @@ const ROLE_TONE: Record<PublicRole, string> = {
 const PRIVATE_FIELD_TYPES = new Set(['email', 'phone']);
 
 /** The lead-ins the scripted chat says before a question; anything else is refused. */
-function allowedLeadIns(section: ChatSection): Set<string> {
+function allowedLeadIns(flow: ChatFlow, section: ChatSection, question: ChatQuestion): Set<string> {
+  // The hand-off at a section's end ('Great! You've completed …') precedes the next section's first question only.
+  const previous = section.questions[0] === question ? flow.sections[flow.sections.indexOf(section) - 1] : undefined;
   return new Set(
     [
       '',
+      ...(previous ? [getSectionCompleteText(previous.title, section.title)] : []),
       CHAT_TEXT.getStarted,
       CHAT_TEXT.resumed,
       ...ACKNOWLEDGEMENT_PHRASES,
@@ -69,7 +75,7 @@ export function resolveAiQuestion(
     });
   }
   const leadIn = (context.leadIn ?? '').trim();
-  if (!allowedLeadIns(found.section).has(leadIn)) {
+  if (!allowedLeadIns(flows[role], found.section, found.question).has(leadIn)) {
     throw new AppError('validation_failed', 'Some of the information is missing or not valid.', {
       'fieldContext.leadIn': CHAT_AI_MESSAGES.unknownLeadIn,
     });
@@ -84,9 +90,10 @@ function describeAnswers(role: PublicRole, answers: ChatAiFieldContext['answers'
     const found = findFlowQuestion(flows[role], questionId);
     if (!found || PRIVATE_FIELD_TYPES.has(found.question.fieldType ?? '')) continue;
     const codes = Array.isArray(value) ? value : [value];
-    const shown = codes
-      .map((code) => found.question.options?.find((option) => option.id === code)?.label ?? code)
-      .join('; ')
+    // Free-text answers (a care need, a note) can hold a number or address too: redacted as well.
+    const shown = redactContactDetails(
+      codes.map((code) => found.question.options?.find((option) => option.id === code)?.label ?? code).join('; '),
+    )
       .replace(/\s+/g, ' ')
       .slice(0, MAX_CHAT_AI_ANSWER_CHARS);
     lines.push(`- ${questionId}: ${shown}`);

@@ -10,17 +10,7 @@ import { AppError } from '../../lib/app-error';
 import { createClientAddressResolver } from '../../lib/client-address';
 import { validate } from '../../lib/validate';
 import { createChatAi } from './chat-ai.service';
-import { ChatRateLimitedError, type ChatRequester } from './registration-chat.service';
-
-/** Sends Retry-After with a 429 and lets every error reach the app's one error handler. */
-async function withRetryAfter<T>(c: Context, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof ChatRateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-    throw error;
-  }
-}
+import type { ChatRequester } from './registration-chat.service';
 
 /**
  * The chat AI (spec §7 `chat-gpt`, decision 010):
@@ -43,7 +33,7 @@ export function chatAiRoutes(env: Env, db: Database) {
     const ctx = c as unknown as Context<AppBindings>;
     c.header('Cache-Control', 'no-store');
     const ip = clientAddress(c);
-    await withRetryAfter(c, () => ai.admit(ip));
+    await ai.admit(ip);
     if (!isFromTrustedOrigin(ctx)) {
       throw new AppError('forbidden', 'This request did not come from the app. Please reload the page and try again.');
     }
@@ -77,7 +67,7 @@ export function chatAiRoutes(env: Env, db: Database) {
           ip: c.get('aiIp'),
         };
         const body = c.req.valid('json');
-        return c.json(await withRetryAfter(c, () => ai.reply(body, requester, c.get('logger'))));
+        return c.json(await ai.reply(body, requester, c.get('logger')));
       },
     );
 }

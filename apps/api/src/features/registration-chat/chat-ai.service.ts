@@ -5,6 +5,14 @@ import {
   type ChatAiStatus,
 } from '@tavara/shared/registration-chat/chat-ai.schema';
 import { enforceChatDialect } from '@tavara/shared/registration-chat/dialect';
+import { CHAT_SYNC_MESSAGES } from '@tavara/shared/registration-chat/chat-sync.schema';
+import {
+  decodeQuestionIndex,
+  getQuestionAt,
+  REGISTRATION_FLOWS,
+  type ChatFlows,
+} from '@tavara/shared/registration-chat/flows';
+import { PUBLIC_ROLES } from '@tavara/shared/roles';
 import { eq } from 'drizzle-orm';
 import OpenAI from 'openai';
 import type { z } from 'zod';
@@ -16,10 +24,25 @@ import { addressBucket } from '../../lib/client-address';
 import type { Logger } from '../../lib/logger';
 import { createWindowCounter, type WindowRule } from '../../lib/window-counter';
 import { buildChatAiSystemPrompt, resolveAiQuestion } from './chat-ai-prompt';
+import { redactContactDetails } from '../../lib/redact-contact-details';
 import { canAccessConversation, ChatRateLimitedError, type ChatRequester } from './registration-chat.service';
 import { sessionCounterId, sessionLogTag } from './session-id';
 
 type ChatAiRequestBody = z.output<typeof chatAiRequestSchema>;
+
+/**
+ * The question a stored chat is at: its role's flow at the stored position (`questionIndex` is
+ * the spec's encoding, `sectionIndex * 10 + questionIndex`), or null.
+ */
+export function storedCurrentQuestionId(
+  row: { userRole: string | null; questionIndex: number | null },
+  flows: ChatFlows = REGISTRATION_FLOWS,
+): string | null {
+  const role = PUBLIC_ROLES.find((r) => r === row.userRole);
+  if (!role || row.questionIndex === null) return null;
+  const { sectionIndex, questionIndex } = decodeQuestionIndex(row.questionIndex);
+  return getQuestionAt(flows[role], sectionIndex, questionIndex)?.id ?? null;
+}
 
 /**
  * AI turns allowed, counted in `chat_rate_limits` under `ai:` keys (decision 010). A family
@@ -29,8 +52,16 @@ type ChatAiRequestBody = z.output<typeof chatAiRequestSchema>;
  */
 export const CHAT_AI_RATE_LIMITS = {
   perSession: { max: 120, windowSeconds: 3600 },
-  perIp: { max: 600, windowSeconds: 3600 },
 } as const satisfies Record<string, WindowRule>;
+
+/** The configurable budgets (AI_MAX_CALLS_PER_IP_PER_HOUR, AI_MAX_CALLS_PER_DAY). */
+export function chatAiBudgets(env: Pick<Env, 'AI_MAX_CALLS_PER_IP_PER_HOUR' | 'AI_MAX_CALLS_PER_DAY'>) {
+  return {
+    perIp: { max: env.AI_MAX_CALLS_PER_IP_PER_HOUR, windowSeconds: 3600 },
+    global: { max: env.AI_MAX_CALLS_PER_DAY, windowSeconds: 86_400 },
+  } satisfies Record<string, WindowRule>;
+}
+export const CHAT_AI_GLOBAL_COUNTER_KEY = 'ai:global';
 
 export const chatAiIpCounterKey = (ip: string | undefined) => `ai:ip:${addressBucket(ip)}`;
 export const chatAiSessionCounterKey = (sessionId: string) => `ai:session:${sessionCounterId(sessionId)}`;
@@ -78,6 +109,8 @@ export function createChatAi(env: Env, db: Database) {
       })
     : null;
 
+  const budgets = chatAiBudgets(env);
+
   async function enforce(key: string, rule: WindowRule, scope: 'ip' | 'session') {
     const decision = await counters.consume(key, rule);
     if (!decision.allowed) throw new ChatRateLimitedError(scope, Math.max(1, decision.retryAfterSeconds));
@@ -88,26 +121,51 @@ export function createChatAi(env: Env, db: Database) {
       return client ? { available: true, reason: null } : { available: false, reason: CHAT_AI_MESSAGES.unavailable };
     },
 
-    /** 503 without a provider; counts the request against the per-address AI limit. */
+    /**
+     * 503 without a provider; counts the request against the per-address AI limit (malformed
+     * requests count too). The server-wide daily budget is counted later, only for a real model
+     * call (`reply`), so refused requests cannot use it up and switch the AI off for everyone.
+     */
     async admit(ip: string | undefined): Promise<void> {
       if (!client) throw new AppError('ai_unavailable', CHAT_AI_MESSAGES.unavailable);
-      await enforce(chatAiIpCounterKey(ip), CHAT_AI_RATE_LIMITS.perIp, 'ip');
+      await enforce(chatAiIpCounterKey(ip), budgets.perIp, 'ip');
     },
 
-    /** One AI-worded message for the question the request names. */
+    /** One AI-worded message for the session's current question. */
     async reply(body: ChatAiRequestBody, requester: ChatRequester, logger: Logger): Promise<ChatAiResponse> {
       if (!client) throw new AppError('ai_unavailable', CHAT_AI_MESSAGES.unavailable);
       const { question, section, leadIn } = resolveAiQuestion(body.userRole, body.fieldContext);
-      // A chat linked to an account is reachable only by its owner and admins (decision 008);
-      // one the server has not seen yet belongs to whoever holds its id.
+      // Only a session the server issued and stored (issue 13, item 4); a linked one only for its
+      // owner and admins (decision 008). Anything else is not found.
       const [conversation] = await db
-        .select({ userId: chatbotConversations.userId })
+        .select({
+          userId: chatbotConversations.userId,
+          stage: chatbotConversations.stage,
+          userRole: chatbotConversations.userRole,
+          questionIndex: chatbotConversations.questionIndex,
+        })
         .from(chatbotConversations)
         .where(eq(chatbotConversations.sessionId, body.sessionId));
-      if (conversation && !canAccessConversation(conversation, requester.viewer)) {
-        throw new AppError('not_found', 'This chat session was not found.');
+      if (!conversation || !canAccessConversation(conversation, requester.viewer)) {
+        throw new AppError('not_found', CHAT_SYNC_MESSAGES.notFound);
+      }
+      // The AI words interview questions only: the stored chat must be at its questions.
+      if (conversation.stage !== 'questions') {
+        throw new AppError('validation_failed', CHAT_AI_MESSAGES.notAtQuestions, {
+          sessionId: CHAT_AI_MESSAGES.notAtQuestions,
+        });
+      }
+      // …and only the question the stored chat is at: its role's flow, at its stored position.
+      if (storedCurrentQuestionId(conversation) !== question.id || conversation.userRole !== body.userRole) {
+        throw new AppError('validation_failed', CHAT_AI_MESSAGES.notCurrentQuestion, {
+          'fieldContext.questionId': CHAT_AI_MESSAGES.notCurrentQuestion,
+        });
       }
       await enforce(chatAiSessionCounterKey(body.sessionId), CHAT_AI_RATE_LIMITS.perSession, 'session');
+      // The whole server's daily budget, counted only now that a model call will be made: a 429
+      // like the others, so the chat goes scripted.
+      const global = await counters.consume(CHAT_AI_GLOBAL_COUNTER_KEY, budgets.global);
+      if (!global.allowed) throw new AppError('rate_limited', CHAT_AI_MESSAGES.dailyBudgetUsed);
 
       const systemPrompt = buildChatAiSystemPrompt({
         role: body.userRole,
@@ -126,7 +184,12 @@ export function createChatAi(env: Env, db: Database) {
           max_tokens: MAX_COMPLETION_TOKENS,
           // A hash of the session, so the provider can tell visitors apart without learning who they are.
           safety_identifier: sessionCounterId(body.sessionId),
-          messages: [{ role: 'system', content: systemPrompt }, ...body.messages],
+          // The Privacy Policy promises e-mail addresses and phone numbers stay out of what the
+          // provider receives; the typed answers are among these recent messages (issue 14).
+          messages: [
+            { role: 'system', content: systemPrompt },
+            ...body.messages.map((m) => ({ role: m.role, content: redactContactDetails(m.content) })),
+          ],
         });
       } catch (error) {
         const failure = providerFailure(error);

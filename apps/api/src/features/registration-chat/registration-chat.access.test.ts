@@ -14,6 +14,7 @@ import {
   familySnapshot,
   getChatSession,
   newSessionId,
+  issueSessionId,
   postMessages,
   putSession,
   sessionPath,
@@ -38,7 +39,7 @@ describe('registration chat access', () => {
 
   /** A chat saved anonymously, then linked to `owner` as the registration form does after sign-up. */
   async function linkedChat(): Promise<string> {
-    const sessionId = newSessionId();
+    const sessionId = await issueSessionId(t);
     const visitor = t.client();
     await putSession(visitor, sessionId, completedFamilySnapshot());
     await postMessages(visitor, sessionId, transcript(4));
@@ -49,7 +50,7 @@ describe('registration chat access', () => {
   }
 
   it('anonymous: anyone holding the id of an unlinked chat can read and continue it', async () => {
-    const sessionId = newSessionId();
+    const sessionId = await issueSessionId(t);
     await putSession(t.client(), sessionId, familySnapshot());
     const otherBrowser = t.client();
     expect((await getChatSession(otherBrowser, sessionId)).answers).toEqual(familySnapshot().answers);
@@ -109,7 +110,7 @@ describe('registration chat access', () => {
   });
 
   it('linking needs a signed-in user (401) from the app itself (403)', async () => {
-    const sessionId = newSessionId();
+    const sessionId = await issueSessionId(t);
     await putSession(t.client(), sessionId, familySnapshot());
     const signedOut = await t.client().post(`${sessionPath(sessionId)}/link`);
     expect(signedOut.status).toBe(401);
@@ -128,8 +129,9 @@ describe('registration chat access', () => {
     expect(await getChatSession(owner.client, sessionId)).toEqual(before);
   });
 
-  it('linking a chat the browser has not saved yet creates it for the user, and later saves land in it', async () => {
-    const sessionId = newSessionId();
+  it('linking an issued chat the browser has not saved yet links it, and later saves land in it; a made-up id is 404', async () => {
+    expect((await owner.client.post(`${sessionPath(newSessionId())}/link`)).status).toBe(404);
+    const sessionId = await issueSessionId(t);
     const res = await owner.client.post(`${sessionPath(sessionId)}/link`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ session: { sessionId, linked: true, role: null, stage: 'intro' } });
@@ -200,7 +202,7 @@ describe('registration chat session ids in logs', () => {
       const logger = pino({ level: 'info' }, stream);
       const app = createApp({ env, database, logger, auth: createAppAuth({ env, database, logger }) });
       const client = new TestClient(app, env);
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(client);
       await putSession(client, sessionId, familySnapshot());
       await postMessages(client, sessionId, transcript(1));
       await client.get(sessionPath(sessionId));

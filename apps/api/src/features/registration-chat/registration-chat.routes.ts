@@ -16,8 +16,9 @@ import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { createClientAddressResolver } from '../../lib/client-address';
 import { validate } from '../../lib/validate';
-import { type ChatRequester, ChatRateLimitedError, createChatSessions } from './registration-chat.service';
+import { type ChatRequester, createChatSessions } from './registration-chat.service';
 import { redactError, redactSessionPath, sessionLogTag } from './session-id';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 
 interface ChatVariables {
   chat: {
@@ -28,15 +29,17 @@ interface ChatVariables {
 }
 
 /**
- * Runs route work so its failures answer in the usual shape: a 429 gets its Retry-After, and an
- * unexpected error is logged without the session id or query parameters (`redactError`).
+ * Runs route work so its failures answer in the usual shape (a 429's Retry-After comes from the
+ * app's onError), and an unexpected error is logged without the session id or query parameters (`redactError`).
  */
 async function run<T>(c: Context, sessionId: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ChatRateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-    if (error instanceof AppError || error instanceof HTTPException) throw error;
+    // A lost database connection goes up as it is, so the app answers 503 (its cause carries the
+    // connection's error code, which the redacted copy would drop); the app's log serializer
+    // already keeps query parameters out of the log.
+    if (error instanceof AppError || error instanceof HTTPException || isDatabaseUnavailable(error)) throw error;
     throw redactError(error, sessionId || undefined);
   }
 }
@@ -44,10 +47,12 @@ async function run<T>(c: Context, sessionId: string, work: () => Promise<T>): Pr
 /**
  * The registration chat's server sync (spec §3 chatbot_conversations / chatbot_messages, product
  * notes lesson 4). Every route answers `Cache-Control: no-store` and counts against the per-IP
- * rate; session routes take a client-generated session id, which is a bearer capability: it is
- * checked for format (400), never logged (the request log shows a hash tag), and an unlinked
- * session is reachable with it alone, a linked one only by its user or an admin (404 otherwise).
+ * rate; session routes take a session id the server issued (`POST /chat/sessions`; any other id
+ * is not found), which is a bearer capability: it is checked for format (400), never logged (the
+ * request log shows a hash tag), and an unlinked session is reachable with it alone, a linked one
+ * only by its user or an admin (404 otherwise).
  *
+ * - `POST   /chat/sessions` — a new session: 201 `{ sessionId, session }` (new-session limits apply)
  * - `PUT    /chat/sessions/:sessionId` — progress and answers snapshot → `{ session, applied }`
  * - `POST   /chat/sessions/:sessionId/messages` — transcript batch → `{ accepted, duplicates, messageCount }`
  * - `GET    /chat/sessions/:sessionId` — `{ session, messages, answers }`
@@ -55,7 +60,7 @@ async function run<T>(c: Context, sessionId: string, work: () => Promise<T>): Pr
  * - `GET    /chat/sessions` — signed in: the user's linked sessions → `{ sessions }`
  */
 export function registrationChatRoutes(env: Env, db: Database) {
-  const sessions = createChatSessions(db);
+  const sessions = createChatSessions(db, { sessionCreationLimits: !env.CHAT_SESSION_LIMITS_DISABLED });
   const clientAddress = createClientAddressResolver(env.TRUSTED_PROXIES);
 
   const chatBodyLimit = bodyLimit({
@@ -73,18 +78,19 @@ export function registrationChatRoutes(env: Env, db: Database) {
    * (so malformed requests count too), the session id's format, the CSRF origin check for
    * cookie-carrying writes (as `requireUser`), then who is asking.
    */
-  const chatRequest = (kind: 'list' | 'read' | 'write') =>
+  const chatRequest = (kind: 'list' | 'create' | 'read' | 'write') =>
     createMiddleware<{ Variables: ChatVariables }>(async (c, next) => {
       const ctx = c as unknown as Context<AppBindings>;
       c.header('Cache-Control', 'no-store');
-      const sessionId = kind === 'list' ? '' : (c.req.param('sessionId') ?? '');
-      if (kind !== 'list') ctx.set('logPath', redactSessionPath(c.req.path));
+      const hasId = kind === 'read' || kind === 'write';
+      const sessionId = hasId ? (c.req.param('sessionId') ?? '') : '';
+      if (hasId) ctx.set('logPath', redactSessionPath(c.req.path));
       const ip = clientAddress(c);
       await run(c, sessionId, () => sessions.enforceIpLimit(ip));
-      if (kind !== 'list' && !isValidChatSessionId(sessionId)) {
+      if (hasId && !isValidChatSessionId(sessionId)) {
         throw new AppError('bad_request', CHAT_SYNC_MESSAGES.invalidSessionId);
       }
-      if (kind === 'write' && !isFromTrustedOrigin(ctx)) {
+      if ((kind === 'write' || kind === 'create') && !isFromTrustedOrigin(ctx)) {
         throw new AppError(
           'forbidden',
           'This request did not come from the app. Please reload the page and try again.',
@@ -102,6 +108,11 @@ export function registrationChatRoutes(env: Env, db: Database) {
       const { requester } = c.get('chat');
       const userId = requester.viewer?.userId ?? '';
       return c.json({ sessions: await run(c, '', () => sessions.listUserSessions(userId)) });
+    })
+    .post('/chat/sessions', chatRequest('create'), async (c) => {
+      const { requester } = c.get('chat');
+      const session = await run(c, '', () => sessions.createSession(requester));
+      return c.json({ sessionId: session.sessionId, session }, 201);
     })
     .get('/chat/sessions/:sessionId', chatRequest('read'), async (c) => {
       const { sessionId, requester } = c.get('chat');

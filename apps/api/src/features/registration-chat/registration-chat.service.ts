@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import {
   CHAT_SYNC_MESSAGES,
   chatRateLimitedMessage,
   MAX_CHAT_MESSAGES_PER_SESSION,
+  MAX_CHAT_TRANSCRIPT_BYTES,
   type ChatMessagesResponse,
   type ChatSession,
   type ChatSessionDetail,
@@ -25,12 +27,17 @@ import {
   chatbotMessages,
   chatRateLimits,
 } from '../../db/schema/registration-chat';
-import { AppError } from '../../lib/app-error';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import { addressBucket } from '../../lib/client-address';
 import { createWindowCounter, type WindowRule } from '../../lib/window-counter';
 import { sessionCounterId } from './session-id';
 
 type ConversationRow = typeof chatbotConversations.$inferSelect;
+
+/** A new session id: 16 random bytes, base64url (22 characters, CHAT_SESSION_ID_PATTERN). */
+export function newChatSessionId(): string {
+  return randomBytes(16).toString('base64url');
+}
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
@@ -45,10 +52,13 @@ export const CHAT_RATE_LIMITS = {
   perSession: { max: 120, windowSeconds: 60 },
   /** Sessions created from one address. */
   newSessionsPerIp: { max: 100, windowSeconds: 3600 },
+  /** Sessions created by visitors (not signed in) from one address per day (issue 13, item 5). */
+  anonymousSessionsPerIpPerDay: { max: 60, windowSeconds: 86_400 },
 } as const satisfies Record<string, WindowRule>;
 
 export const chatIpCounterKey = (ip: string | undefined) => `chat-ip:${addressBucket(ip)}`;
 export const chatNewSessionCounterKey = (ip: string | undefined) => `chat-new:${addressBucket(ip)}`;
+export const chatAnonymousDayCounterKey = (ip: string | undefined) => `chat-new-day:${addressBucket(ip)}`;
 export const chatSessionCounterKey = (sessionId: string) => `chat-session:${sessionCounterId(sessionId)}`;
 
 /** Who is asking: the signed-in user (or null) and the client address. */
@@ -57,13 +67,10 @@ export interface ChatRequester {
   ip: string | undefined;
 }
 
-/** A 429 whose `retryAfterSeconds` the route sends as Retry-After. */
-export class ChatRateLimitedError extends AppError {
-  constructor(
-    scope: 'ip' | 'session' | 'new_session',
-    readonly retryAfterSeconds: number,
-  ) {
-    super('rate_limited', chatRateLimitedMessage(scope, retryAfterSeconds));
+/** A 429 of the chat (Retry-After is sent by the app's onError). */
+export class ChatRateLimitedError extends RateLimitedError {
+  constructor(scope: 'ip' | 'session' | 'new_session' | 'new_session_day', retryAfterSeconds: number) {
+    super(chatRateLimitedMessage(scope, retryAfterSeconds), retryAfterSeconds);
   }
 }
 
@@ -129,10 +136,15 @@ const sameAnswer = (a: ChatAnswerValue | undefined, b: ChatAnswerValue) => JSON.
  * The registration chat's server side: conversations, their transcripts and answers by question
  * id, with access by session id or linked account and the chat's rate limits.
  */
-export function createChatSessions(db: Database) {
+/**
+ * `sessionCreationLimits: false` (CHAT_SESSION_LIMITS_DISABLED, test runs only) skips the
+ * per-address limits on new sessions; every other limit stays.
+ */
+export function createChatSessions(db: Database, options: { sessionCreationLimits?: boolean } = {}) {
+  const limitNewSessions = options.sessionCreationLimits ?? true;
   const counters = createWindowCounter(db, chatRateLimits);
 
-  async function enforce(key: string, rule: WindowRule, scope: 'ip' | 'session' | 'new_session') {
+  async function enforce(key: string, rule: WindowRule, scope: 'ip' | 'session' | 'new_session' | 'new_session_day') {
     const decision = await counters.consume(key, rule);
     if (!decision.allowed) throw new ChatRateLimitedError(scope, Math.max(1, decision.retryAfterSeconds));
   }
@@ -142,17 +154,12 @@ export function createChatSessions(db: Database) {
     return row;
   }
 
-  /** The conversation the requester may reach, counting the request against the session's rate. */
-  async function openConversation(sessionId: string, requester: ChatRequester, create: boolean) {
-    let row = await findConversation(sessionId);
-    if (!row && create) {
-      await enforce(chatNewSessionCounterKey(requester.ip), CHAT_RATE_LIMITS.newSessionsPerIp, 'new_session');
-      await db
-        .insert(chatbotConversations)
-        .values({ sessionId })
-        .onConflictDoNothing({ target: chatbotConversations.sessionId });
-      row = await findConversation(sessionId);
-    }
+  /**
+   * The conversation the requester may reach, counting the request against the session's rate.
+   * Only sessions the server issued exist (`createSession`); any other id is not found.
+   */
+  async function openConversation(sessionId: string, requester: ChatRequester) {
+    const row = await findConversation(sessionId);
     if (!row || !canAccessConversation(row, requester.viewer)) throw notFound();
     await enforce(chatSessionCounterKey(sessionId), CHAT_RATE_LIMITS.perSession, 'session');
     return row;
@@ -172,9 +179,31 @@ export function createChatSessions(db: Database) {
       await enforce(chatIpCounterKey(ip), CHAT_RATE_LIMITS.perIp, 'ip');
     },
 
+    /**
+     * Issues a new chat session (issue 13, item 4): its id is made here — 128 random bits,
+     * unguessable — and stored, and only stored ids are accepted by the sync and AI routes, so a
+     * caller cannot mint sessions faster than the new-session limits allow. Unlinked: the id is
+     * the bearer capability, as before.
+     */
+    async createSession(requester: ChatRequester): Promise<ChatSession> {
+      // Off only for the browser suite (CHAT_SESSION_LIMITS_DISABLED, refused in production).
+      if (limitNewSessions) {
+        await enforce(chatNewSessionCounterKey(requester.ip), CHAT_RATE_LIMITS.newSessionsPerIp, 'new_session');
+        if (!requester.viewer) {
+          await enforce(
+            chatAnonymousDayCounterKey(requester.ip),
+            CHAT_RATE_LIMITS.anonymousSessionsPerIpPerDay,
+            'new_session_day',
+          );
+        }
+      }
+      const [row] = await db.insert(chatbotConversations).values({ sessionId: newChatSessionId() }).returning();
+      return toChatSession(row!);
+    },
+
     /** The session, its transcript in order and its answers. */
     async getSession(sessionId: string, requester: ChatRequester): Promise<ChatSessionDetail> {
-      const row = await openConversation(sessionId, requester, false);
+      const row = await openConversation(sessionId, requester);
       const messages = await db
         .select({
           id: chatbotMessages.clientMessageId,
@@ -206,7 +235,7 @@ export function createChatSessions(db: Database) {
       requester: ChatRequester,
       update: ChatSessionUpdate,
     ): Promise<ChatSessionUpdateResponse> {
-      const opened = await openConversation(sessionId, requester, true);
+      const opened = await openConversation(sessionId, requester);
       return db.transaction(async (tx) => {
         const row = await lockConversation(tx, opened.id, requester);
         const decision = decideSnapshot(row, update);
@@ -283,7 +312,7 @@ export function createChatSessions(db: Database) {
       requester: ChatRequester,
       messages: readonly ChatSyncMessage[],
     ): Promise<ChatMessagesResponse> {
-      const opened = await openConversation(sessionId, requester, true);
+      const opened = await openConversation(sessionId, requester);
       const batch = new Map<string, ChatSyncMessage>();
       for (const message of messages) if (!batch.has(message.id)) batch.set(message.id, message);
 
@@ -304,6 +333,16 @@ export function createChatSessions(db: Database) {
           throw new AppError('validation_failed', CHAT_SYNC_MESSAGES.sessionFull, {
             messages: CHAT_SYNC_MESSAGES.sessionFull,
           });
+        }
+        if (fresh.length > 0) {
+          const [stored] = await tx
+            .select({ bytes: sql<string>`coalesce(sum(octet_length(${chatbotMessages.message})), 0)` })
+            .from(chatbotMessages)
+            .where(eq(chatbotMessages.conversationId, row.id));
+          const incoming = fresh.reduce((sum, m) => sum + Buffer.byteLength(m.content, 'utf8'), 0);
+          if (Number(stored?.bytes ?? 0) + incoming > MAX_CHAT_TRANSCRIPT_BYTES) {
+            throw new AppError('payload_too_large', CHAT_SYNC_MESSAGES.transcriptTooLarge);
+          }
         }
         let accepted = 0;
         if (fresh.length > 0) {
@@ -331,18 +370,15 @@ export function createChatSessions(db: Database) {
     },
 
     /**
-     * Links the session to the signed-in user (after sign-up, from the registration forms). A
-     * session not synced yet is created linked, so writes still queued in the browser land in
-     * it. Linking again is a no-op; a session linked to someone else is refused (403).
+     * Links the session to the signed-in user (after sign-up, from the registration forms).
+     * Only an issued session can be linked (404 otherwise). Linking again is a no-op; a session
+     * linked to someone else is refused (403).
      */
     async linkSession(sessionId: string, requester: ChatRequester): Promise<ChatSession> {
       const viewer = requester.viewer;
       if (!viewer) throw new AppError('unauthorized', 'Please sign in to continue.');
       await enforce(chatSessionCounterKey(sessionId), CHAT_RATE_LIMITS.perSession, 'session');
-      await db
-        .insert(chatbotConversations)
-        .values({ sessionId, userId: viewer.userId })
-        .onConflictDoNothing({ target: chatbotConversations.sessionId });
+      if (!(await findConversation(sessionId))) throw notFound();
       const [linked] = await db
         .update(chatbotConversations)
         .set({
@@ -377,3 +413,23 @@ export function createChatSessions(db: Database) {
 }
 
 export type ChatSessions = ReturnType<typeof createChatSessions>;
+
+/**
+ * Links a chat to an account just created by sign-up (issue 14: the session id travels with the
+ * sign-up request). Like `linkSession`, only a session the server issued is linked (an unknown
+ * id links nothing); one linked to another account is left alone. Returns whether the chat now
+ * belongs to `userId`.
+ */
+export async function linkChatSessionAtSignUp(db: Database, sessionId: string, userId: string): Promise<boolean> {
+  const linked = await db
+    .update(chatbotConversations)
+    .set({ userId, updatedAt: sql`now()` })
+    .where(and(eq(chatbotConversations.sessionId, sessionId), isNull(chatbotConversations.userId)))
+    .returning({ userId: chatbotConversations.userId });
+  if (linked.length > 0) return true;
+  const [row] = await db
+    .select({ userId: chatbotConversations.userId })
+    .from(chatbotConversations)
+    .where(eq(chatbotConversations.sessionId, sessionId));
+  return row?.userId === userId;
+}

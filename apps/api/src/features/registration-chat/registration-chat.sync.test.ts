@@ -12,12 +12,14 @@ import { ChatDriver, createTestDeps, sampleAnswer } from '@tavara/shared/registr
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatbotAnswers, chatbotConversations, chatbotMessages } from '../../db/schema/registration-chat';
+import { createVerifiedUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   completedFamilySnapshot,
   familySnapshot,
   getChatSession,
   newSessionId,
+  issueSessionId,
   postMessages,
   putSession,
   restartSnapshot,
@@ -40,10 +42,49 @@ describe('registration chat sync', () => {
       .where(eq(chatbotConversations.sessionId, sessionId));
   }
 
-  describe('transcript', () => {
-    it('a message batch sent before any progress creates the chat, in the intro', async () => {
+  describe('session ids are issued by the server (issue 13, item 4)', () => {
+    it('POST /api/chat/sessions issues a new, unguessable id and stores the chat, in the intro', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const ids = new Set<string>();
+      for (let i = 0; i < 3; i++) {
+        const res = await client.request('/api/chat/sessions', { method: 'POST' });
+        expect(res.status).toBe(201);
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        const body = (await res.json()) as { sessionId: string; session: { sessionId: string; stage: string } };
+        // 16 random bytes, base64url.
+        expect(body.sessionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+        expect(body.session).toMatchObject({ sessionId: body.sessionId, stage: 'intro', linked: false });
+        ids.add(body.sessionId);
+        expect((await getChatSession(t.client(), body.sessionId)).session.sessionId).toBe(body.sessionId);
+      }
+      expect(ids.size).toBe(3);
+    });
+
+    it('an id the server never issued is not found: nothing is created by saving or linking it', async () => {
+      const made = newSessionId();
+      expect((await putSession(t.client(), made, familySnapshot())).status).toBe(404);
+      expect((await postMessages(t.client(), made, transcript(1))).status).toBe(404);
+      const user = await createVerifiedUser(t);
+      expect((await user.client.post(`${sessionPath(made)}/link`)).status).toBe(404);
+      expect((await t.client().get(sessionPath(made))).status).toBe(404);
+      const rows = await t.database.db
+        .select()
+        .from(chatbotConversations)
+        .where(eq(chatbotConversations.sessionId, made));
+      expect(rows).toEqual([]);
+    });
+
+    it('a cookie-carrying request from another site cannot start a chat', async () => {
+      const user = await createVerifiedUser(t);
+      const res = await user.client.request('/api/chat/sessions', { method: 'POST', origin: 'https://evil.example' });
+      expect(res.status).toBe(403);
+    });
+  });
+
+  describe('transcript', () => {
+    it('a message batch sent before any progress fills the issued chat, in the intro', async () => {
+      const client = t.client();
+      const sessionId = await issueSessionId(t);
       const messages = transcript(2);
       const res = await postMessages(client, sessionId, messages);
       expect(res.status).toBe(200);
@@ -66,7 +107,7 @@ describe('registration chat sync', () => {
 
     it('a replayed batch (a retry after a lost answer) adds nothing and says how many were already saved', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       const batch = transcript(5);
       expect(await (await postMessages(client, sessionId, batch)).json()).toMatchObject({ accepted: 5, duplicates: 0 });
       const before = await getChatSession(client, sessionId);
@@ -87,7 +128,7 @@ describe('registration chat sync', () => {
 
     it('the same message twice in one batch is saved once', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       const [message] = transcript(1);
       const res = await postMessages(client, sessionId, [message!, message!]);
       expect(await res.json()).toEqual({ accepted: 1, duplicates: 1, messageCount: 1 });
@@ -98,8 +139,8 @@ describe('registration chat sync', () => {
       const batch1 = all.slice(0, 6);
       const batch2 = all.slice(6);
 
-      const inOrder = newSessionId();
-      const outOfOrder = newSessionId();
+      const inOrder = await issueSessionId(t);
+      const outOfOrder = await issueSessionId(t);
       const client = t.client();
       await postMessages(client, inOrder, batch1);
       await postMessages(client, inOrder, batch2);
@@ -114,7 +155,7 @@ describe('registration chat sync', () => {
 
     it('messages with the same timestamp keep one stable order (by id) on every engine', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       const timestamp = Date.UTC(2026, 0, 5, 15);
       const ids = ['Zulu-message', 'alpha-message', '-dash-message', '_under-message', '0digit-message'];
       const messages: ChatSyncMessage[] = ids.map((id) => ({ id, content: id, sender: 'user', timestamp }));
@@ -132,7 +173,7 @@ describe('registration chat sync', () => {
 
     it('batches saved at the same moment (two tabs, a retry racing the original) all land exactly once', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       const all = transcript(40);
       const batches = [all.slice(0, 10), all.slice(10, 20), all.slice(0, 20), all.slice(20, 40), all.slice(15, 30)];
       const results = await Promise.all([
@@ -152,7 +193,7 @@ describe('registration chat sync', () => {
   describe('answers', () => {
     it('answers are saved and restored by question id, multi-select answers as lists of codes', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       const snapshot = completedFamilySnapshot({ completed: false, status: 'in_progress', stage: 'questions' });
       const res = await putSession(client, sessionId, snapshot);
       expect(res.status).toBe(200);
@@ -173,7 +214,7 @@ describe('registration chat sync', () => {
 
     it('the saved answers are exactly the latest snapshot: a skipped answer is removed, a new one added', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       await putSession(client, sessionId, familySnapshot());
       const { care_location: _removed, ...rest } = familySnapshot().answers;
       await putSession(
@@ -189,7 +230,7 @@ describe('registration chat sync', () => {
 
     it('replaying the same snapshot changes nothing', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       await putSession(client, sessionId, familySnapshot());
       const before = await getChatSession(client, sessionId);
       const replay = await putSession(client, sessionId, familySnapshot());
@@ -244,7 +285,7 @@ describe('registration chat sync', () => {
       'family: %s is refused with 422 naming the answer, and nothing is saved',
       async (_case, answer, field, message) => {
         const client = t.client();
-        const sessionId = newSessionId();
+        const sessionId = await issueSessionId(t);
         await putSession(client, sessionId, familySnapshot());
         const res = await putSession(client, sessionId, {
           ...familySnapshot({ questionIndex: 20, sectionIndex: 2 }),
@@ -262,7 +303,7 @@ describe('registration chat sync', () => {
     );
 
     it('answers before a role is chosen are refused', async () => {
-      const res = await putSession(t.client(), newSessionId(), familySnapshot({ role: null, stage: 'intro' }));
+      const res = await putSession(t.client(), await issueSessionId(t), familySnapshot({ role: null, stage: 'intro' }));
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({
         error: { code: 'validation_failed', fields: { answers: CHAT_SYNC_MESSAGES.answersBeforeRole } },
@@ -270,7 +311,7 @@ describe('registration chat sync', () => {
     });
 
     it('a status that contradicts the completed flag is refused', async () => {
-      const res = await putSession(t.client(), newSessionId(), familySnapshot({ status: 'completed' }));
+      const res = await putSession(t.client(), await issueSessionId(t), familySnapshot({ status: 'completed' }));
       expect(res.status).toBe(422);
       expect(await res.json()).toMatchObject({ error: { fields: { status: CHAT_SYNC_MESSAGES.statusMismatch } } });
     });
@@ -289,7 +330,7 @@ describe('registration chat sync', () => {
   describe('completion', () => {
     it('a completed chat is restored as completed, with its answers', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       const snapshot = completedFamilySnapshot();
       expect((await putSession(client, sessionId, snapshot)).status).toBe(200);
 
@@ -302,7 +343,7 @@ describe('registration chat sync', () => {
 
     it('a late in-progress save does not reopen a completed chat or lose its answers', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       await putSession(client, sessionId, completedFamilySnapshot());
       const before = await getChatSession(client, sessionId);
 
@@ -314,7 +355,7 @@ describe('registration chat sync', () => {
 
     it('"Start over" (a newer restartedAt) reopens a completed chat with the new answers', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       await putSession(client, sessionId, completedFamilySnapshot());
       const restartedAt = Date.UTC(2026, 0, 6, 9);
       const restart = await putSession(client, sessionId, restartSnapshot(restartedAt));
@@ -347,7 +388,7 @@ describe('registration chat sync', () => {
 
     it('an older snapshot arriving late (by lastActive) does not undo a newer one', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       const newer = familySnapshot({ lastActive: 2_000_000 });
       const older = familySnapshot({
         lastActive: 1_000_000,
@@ -370,7 +411,7 @@ describe('registration chat sync', () => {
 
     it('is stored with the snapshot and kept when a later snapshot (or an older client) omits it', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt - 1_000 }));
       expect((await getChatSession(client, sessionId)).session.handedOverAt).toBeNull();
 
@@ -394,7 +435,7 @@ describe('registration chat sync', () => {
 
     it('a stale snapshot carrying a hand-over does not change the stored one', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt + 5_000 }));
       const res = await putSession(client, sessionId, familySnapshot({ lastActive: handedOverAt, handedOverAt }));
       expect(await res.json()).toMatchObject({ applied: false, session: { handedOverAt: null } });
@@ -402,7 +443,7 @@ describe('registration chat sync', () => {
 
     it('a completed chat records its hand-over; starting over clears it', async () => {
       const client = t.client();
-      const sessionId = newSessionId();
+      const sessionId = await issueSessionId(t);
       await putSession(client, sessionId, completedFamilySnapshot({ lastActive: handedOverAt - 1_000 }));
       const done = await putSession(
         client,
@@ -427,7 +468,7 @@ describe('registration chat sync', () => {
 
   it('a whole professional interview synced after every step restores to the same answers and transcript', async () => {
     const client = t.client();
-    const sessionId = newSessionId();
+    const sessionId = await issueSessionId(t);
     const deps = { ...createTestDeps(7), createId: () => randomBytes(9).toString('base64url') };
     const chat = new ChatDriver(deps);
     let sent = 0;

@@ -12,6 +12,7 @@ import { requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import { uploadFieldsGuard } from '../../lib/input-guard';
 import { validate } from '../../lib/validate';
 import { createRegistrationService } from './registration.service';
 
@@ -56,6 +57,7 @@ export function registrationRoutes(env: Env, db: Database) {
           throw new AppError('payload_too_large', PROFILE_PHOTO_MESSAGES.size, { photo: PROFILE_PHOTO_MESSAGES.size });
         },
       }),
+      uploadFieldsGuard(),
       async (c) => {
         const body = await c.req.parseBody().catch(() => {
           throw new AppError('bad_request', PROFILE_PHOTO_MESSAGES.missing, { photo: PROFILE_PHOTO_MESSAGES.missing });

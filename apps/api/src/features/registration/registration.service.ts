@@ -11,8 +11,7 @@ import {
   PROFILE_QUESTION_IDS,
   REGISTRATION_MESSAGES,
   registrationQuestions,
-  sniffImageType,
-  type ProfilePhotoType,
+  PROFILE_PHOTO_TYPES,
   type RegistrationAnswers,
   type SavedRegistration,
 } from '@tavara/shared/registration/registration';
@@ -23,6 +22,7 @@ import type { Database } from '../../db/client';
 import { profiles } from '../../db/schema/profiles';
 import { communityDetails, familyDetails, professionalDetails } from '../../db/schema/registration';
 import { AppError } from '../../lib/app-error';
+import { IMAGE_EXTENSIONS, sniffImageType } from '../../lib/image-type';
 import { profilePhotoDir } from '../../lib/upload-dirs';
 
 export const DETAILS_TABLES = {
@@ -80,12 +80,6 @@ export interface RegistrationUser {
   readonly email: string;
   readonly role?: string | null | undefined;
 }
-
-const PHOTO_EXTENSIONS: Record<ProfilePhotoType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
 
 /** The URL the app shows a user's photo at (shared with the dashboard). */
 export const photoUrl = profilePhotoUrl;
@@ -185,14 +179,14 @@ export function createRegistrationService(db: Database, dataDir: string) {
       if (bytes.byteLength > PROFILE_PHOTO_MAX_BYTES) {
         throw new AppError('payload_too_large', PROFILE_PHOTO_MESSAGES.size, { photo: PROFILE_PHOTO_MESSAGES.size });
       }
-      const type = sniffImageType(bytes);
+      const type = sniffImageType(bytes, PROFILE_PHOTO_TYPES);
       if (!type)
         throw new AppError('validation_failed', PROFILE_PHOTO_MESSAGES.type, { photo: PROFILE_PHOTO_MESSAGES.type });
 
       const [profile] = await db.select({ photoFile: profiles.photoFile }).from(profiles).where(eq(profiles.id, u.id));
       if (!profile) throw new AppError('conflict', 'Your profile is missing. Please sign out and sign in again.');
       // The file name never comes from the user: their id (for the owner check) and random bytes.
-      const file = `${u.id.replace(/[^A-Za-z0-9_-]/g, '')}-${randomBytes(12).toString('base64url')}.${PHOTO_EXTENSIONS[type]}`;
+      const file = `${u.id.replace(/[^A-Za-z0-9_-]/g, '')}-${randomBytes(12).toString('base64url')}.${IMAGE_EXTENSIONS[type]}`;
       await mkdir(photoDir, { recursive: true });
       await writeFile(join(photoDir, file), bytes, { mode: 0o600 });
       const url = photoUrl(u.id, file);

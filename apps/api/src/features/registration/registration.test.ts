@@ -182,6 +182,12 @@ describe('registration forms', () => {
   });
 
   describe('profile photo', () => {
+    it('refuses U+0000 in the photo’s file name with 400 in the API shape', async () => {
+      const res = await uploadProfilePhoto(family.client, TINY_PNG, 'me\u0000.png');
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'bad_request' } });
+    });
+
     it('takes a TINY_PNG by content and serves it to its owner and admins only', async () => {
       const res = await uploadProfilePhoto(family.client, TINY_PNG);
       expect(res.status).toBe(201);

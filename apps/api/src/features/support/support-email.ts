@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { ROLE_LABELS } from '@tavara/shared/roles';
 import type { ContactChatData, ContactFields } from '@tavara/shared/support/contact-request.schema';
-import { escapeHtml } from '../../auth/auth-emails';
+import { emailLayout, escapeHtml } from '../../lib/email-layout';
 import type { MailMessage } from '../../lib/mailer';
 
 export interface SupportEmailInput extends ContactFields {
@@ -54,29 +54,31 @@ export function supportRequestEmail(to: string, input: SupportEmailInput): MailM
   ].join('\n');
 
   const e = escapeHtml;
-  const html = [
-    '<!doctype html><html><head><meta charset="utf-8">',
-    `<title>${e(subject)}</title></head>`,
-    '<body style="font-family: system-ui, sans-serif; color: #0f172a; line-height: 1.5">',
-    '<p>A new support request came in through the Contact Support form.</p>',
-    '<table cellpadding="4" style="border-collapse: collapse">',
-    ...fields.map(([label, value]) => `<tr><th align="left">${e(label)}</th><td>${e(value)}</td></tr>`),
-    '</table>',
-    '<h2 style="font-size: 16px">Issue description</h2>',
-    `<p style="white-space: pre-wrap">${e(input.message)}</p>`,
-    ...(screenshotLine ? [`<p><strong>Screenshot:</strong> ${e(screenshotLine)}</p>`] : []),
-    ...(chatSummary
-      ? [
-          `<h2 style="font-size: 16px">Chat session data</h2><p>${e(chatSummary)}</p><ol>`,
-          ...transcript.map(
-            (m) =>
-              `<li><strong>${m.isUser ? 'Visitor' : 'Assistant'}</strong> <small>${e(time(m.timestamp))}</small>: ${e(m.content)}</li>`,
-          ),
-          '</ol>',
-        ]
-      : []),
-    '</body></html>',
-  ].join('\n');
+  const html = emailLayout({
+    title: subject,
+    bodyHtml: [
+      '<p style="margin: 0 0 16px">A new support request came in through the Contact Support form.</p>',
+      '<table role="presentation" cellpadding="4" style="border-collapse: collapse; margin: 0 0 16px">',
+      ...fields.map(
+        ([label, value]) =>
+          `<tr><th align="left" valign="top" style="padding-right: 12px">${e(label)}</th><td>${e(value)}</td></tr>`,
+      ),
+      '</table>',
+      '<h2 style="margin: 0 0 8px; font-size: 18px">Issue description</h2>',
+      `<p style="margin: 0 0 16px; white-space: pre-wrap">${e(input.message)}</p>`,
+      ...(screenshotLine ? [`<p style="margin: 0 0 16px"><strong>Screenshot:</strong> ${e(screenshotLine)}</p>`] : []),
+      ...(chatSummary
+        ? [
+            `<h2 style="margin: 0 0 8px; font-size: 18px">Chat session data</h2><p style="margin: 0 0 8px">${e(chatSummary)}</p><ol style="padding-left: 20px">`,
+            ...transcript.map(
+              (m) =>
+                `<li><strong>${m.isUser ? 'Visitor' : 'Assistant'}</strong> <small>${e(time(m.timestamp))}</small>: ${e(m.content)}</li>`,
+            ),
+            '</ol>',
+          ]
+        : []),
+    ].join('\n'),
+  });
 
   return { to, subject, text, html };
 }

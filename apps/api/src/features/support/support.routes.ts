@@ -4,6 +4,7 @@ import {
   contactFieldsSchema,
   MAX_CONTACT_REQUEST_BYTES,
   MAX_SCREENSHOT_BYTES,
+  SCREENSHOT_TYPES,
   SUPPORT_ADMIN_PAGE_SIZE,
   SUPPORT_REQUEST_STATUSES,
 } from '@tavara/shared/support/contact-request.schema';
@@ -11,16 +12,19 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { isFromTrustedOrigin, readSession, requireRole } from '../../auth/require-user';
+import { isFromTrustedOrigin, readSession, requireRole, requireUser } from '../../auth/require-user';
+import { caregiverSupportInputSchema, supportReplyInputSchema } from '@tavara/shared/support/caregiver-support.schema';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
+import { sniffImageType } from '../../lib/image-type';
+import { jsonProblem, uploadFieldsGuard } from '../../lib/input-guard';
 import { addressBucket, createClientAddressResolver } from '../../lib/client-address';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { validate } from '../../lib/validate';
-import { createScreenshotStore, sniffImageType } from './screenshot-store';
-import { createSupportRequests, SupportRateLimitedError } from './support.service';
+import { createScreenshotStore } from './screenshot-store';
+import { createSupportRequests } from './support.service';
 
 /** The contact route takes uploads, so app.ts leaves it out of the global API body limit. */
 export const SUPPORT_UPLOAD_PATH = '/api/support/requests';
@@ -43,6 +47,9 @@ function parseChatData(text: string | undefined) {
   } catch {
     throw new AppError('validation_failed', 'The attached chat could not be read.', { chatData: 'Not valid JSON.' });
   }
+  // U+0000 written as `\u0000` inside the JSON, or absurd nesting: refused as in any JSON body.
+  const problem = jsonProblem(value);
+  if (problem) throw problem;
   const result = contactChatDataSchema.safeParse(value);
   if (!result.success) {
     throw new AppError('validation_failed', 'The attached chat could not be read.', {
@@ -63,6 +70,9 @@ function parseChatData(text: string | undefined) {
  * - `GET   /support/requests/:id` — admin: one request with its chat transcript → `{ request }`
  * - `PATCH /support/requests/:id` — admin: `{ status }` → `{ request }`; audited
  * - `GET   /support/requests/:id/screenshot` — admin: the image, as a download
+ * - `POST  /support/requests/:id/replies` — admin: `{ body }`, shown to a signed-in sender; audited
+ * - `POST  /caregiver-support/requests` — signed in: `{ kind, message, preferredContact }` (issue 20)
+ * - `GET   /caregiver-support/requests/mine` — signed in: their own requests with replies
  */
 export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; logger: Logger }) {
   const { env } = deps;
@@ -87,15 +97,11 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
             'This request did not come from the app. Please reload the page and try again.',
           );
         }
-        try {
-          await requests.checkAddress(addressBucket(clientAddress(c)));
-        } catch (error) {
-          if (error instanceof SupportRateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-          throw error;
-        }
+        await requests.checkAddress(addressBucket(clientAddress(c)));
         await next();
       },
       uploadLimit,
+      uploadFieldsGuard(),
       validate('form', contactFormSchema),
       async (c) => {
         const form = c.req.valid('form');
@@ -108,7 +114,7 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
             });
           }
           const bytes = new Uint8Array(await form.screenshot.arrayBuffer());
-          const type = sniffImageType(bytes);
+          const type = sniffImageType(bytes, SCREENSHOT_TYPES);
           if (!type) {
             throw new AppError('validation_failed', CONTACT_MESSAGES.screenshotNotImage, {
               screenshot: CONTACT_MESSAGES.screenshotNotImage,
@@ -116,12 +122,7 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
           }
           screenshot = { type, bytes };
         }
-        try {
-          await requests.consume(addressBucket(clientAddress(c)), form.email);
-        } catch (error) {
-          if (error instanceof SupportRateLimitedError) c.header('Retry-After', String(error.retryAfterSeconds));
-          throw error;
-        }
+        await requests.consume(addressBucket(clientAddress(c)), form.email);
         const session = await readSession(c);
         const result = await requests.create({
           name: form.name,
@@ -165,6 +166,33 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
         return c.json({ request });
       },
     )
+    .post(
+      '/support/requests/:id/replies',
+      requireRole('admin'),
+      validate('param', idParam),
+      validate('json', supportReplyInputSchema),
+      async (c) => {
+        const u = c.get('user');
+        const reply = await requests.reply(
+          { id: u.id, email: u.email },
+          c.req.valid('param').id,
+          c.req.valid('json').body,
+        );
+        return c.json(reply, 201);
+      },
+    )
+    .post('/caregiver-support/requests', requireUser(), validate('json', caregiverSupportInputSchema), async (c) => {
+      const u = c.get('user');
+      const result = await requests.createCaregiverRequest(
+        { id: u.id, name: u.name, email: u.email },
+        c.req.valid('json'),
+      );
+      return c.json(result, 201);
+    })
+    .get('/caregiver-support/requests/mine', requireUser(), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await requests.listMine(c.get('user').id));
+    })
     .get('/support/requests/:id/screenshot', requireRole('admin'), validate('param', idParam), async (c) => {
       const { bytes, type } = await requests.readScreenshot(c.req.valid('param').id);
       c.header('Cache-Control', 'no-store');

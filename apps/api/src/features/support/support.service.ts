@@ -7,15 +7,18 @@ import {
   SUPPORT_REQUEST_STATUSES,
   type SupportRequestStatus,
 } from '@tavara/shared/support/contact-request.schema';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { supportRateLimits, supportRequests } from '../../db/schema/support';
+import { supportRateLimits, supportReplies, supportRequests } from '../../db/schema/support';
 import type { Env } from '../../env';
-import { AppError } from '../../lib/app-error';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import { type AuditActor, recordAdminAction } from '../../lib/audit-log';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
+import { notify } from '../../lib/notifications/notify';
 import { createWindowCounter, type WindowRule } from '../../lib/window-counter';
+import { user } from '../../db/schema/auth';
+import { isRole, ROLE_DASHBOARD_PATHS } from '@tavara/shared/roles';
 import type { ScreenshotStore } from './screenshot-store';
 import { supportRequestEmail } from './support-email';
 
@@ -24,14 +27,18 @@ export const SUPPORT_RATE_PER_ADDRESS: WindowRule = { max: 5, windowSeconds: 360
 /** Per typed e-mail address, so one address cannot be used to flood support from many addresses. */
 export const SUPPORT_RATE_PER_EMAIL: WindowRule = { max: 3, windowSeconds: 3600 };
 
-export class SupportRateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+/** A 429 of the contact form (Retry-After is sent by the app's onError). */
+export class SupportRateLimitedError extends RateLimitedError {
+  constructor(retryAfterSeconds: number) {
     super(
-      'rate_limited',
       `You have sent several requests in a short time. Please try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minutes, or reach us on WhatsApp.`,
+      retryAfterSeconds,
     );
   }
 }
+
+/** Caregiver support requests per person: a few a day is plenty; more is someone flooding the inbox. */
+export const CAREGIVER_SUPPORT_RATE: WindowRule = { max: 5, windowSeconds: 24 * 3600 };
 
 export interface NewSupportRequest extends ContactFields {
   userId: string | null;
@@ -147,6 +154,8 @@ export function createSupportRequests(deps: {
             hasScreenshot: sql<boolean>`${supportRequests.screenshotFile} is not null`,
             status: supportRequests.status,
             mailStatus: supportRequests.mailStatus,
+            kind: supportRequests.kind,
+            preferredContact: supportRequests.preferredContact,
             createdAt: supportRequests.createdAt,
           })
           .from(supportRequests)
@@ -191,6 +200,15 @@ export function createSupportRequests(deps: {
         email: row.email,
         message: row.message,
         chatData: row.chatData,
+        kind: row.kind,
+        preferredContact: row.preferredContact,
+        replies: (
+          await db
+            .select({ id: supportReplies.id, body: supportReplies.body, createdAt: supportReplies.createdAt })
+            .from(supportReplies)
+            .where(eq(supportReplies.requestId, id))
+            .orderBy(asc(supportReplies.createdAt))
+        ).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
         screenshot: row.screenshotFile ? { type: row.screenshotType, bytes: row.screenshotBytes } : null,
         status: row.status as SupportRequestStatus,
         mailStatus: row.mailStatus,
@@ -203,7 +221,7 @@ export function createSupportRequests(deps: {
     async setStatus(actor: AuditActor, id: string, status: SupportRequestStatus) {
       return db.transaction(async (tx) => {
         const [before] = await tx
-          .select({ status: supportRequests.status })
+          .select({ status: supportRequests.status, userId: supportRequests.userId })
           .from(supportRequests)
           .where(eq(supportRequests.id, id))
           .for('update');
@@ -221,7 +239,112 @@ export function createSupportRequests(deps: {
             details: { from: before.status, to: status },
           });
         }
+        // Answered: a signed-in sender is told in the app (and by e-mail, as they chose).
+        if (status === 'resolved' && before.status !== 'resolved' && before.userId) {
+          const [sender] = await tx.select({ role: user.role }).from(user).where(eq(user.id, before.userId));
+          await notify(tx, {
+            kind: 'support_answered',
+            recipients: [before.userId],
+            actorId: actor.id,
+            title: 'Our team has answered your support request',
+            body: 'We replied to the e-mail address you gave us.',
+            link: sender && isRole(sender.role) ? ROLE_DASHBOARD_PATHS[sender.role] : '/',
+          });
+        }
         return row as { id: string; status: SupportRequestStatus };
+      });
+    },
+
+    /**
+     * A signed-in carer's request from /caregiver/health: stored in the same inbox as contact
+     * requests, with its kind and preferred contact; the sender's account name and e-mail are
+     * what the team sees. No e-mail goes out with the message (it may hold health details);
+     * admins read it behind sign-in.
+     */
+    async createCaregiverRequest(
+      sender: { id: string; name: string; email: string },
+      input: { kind: string; message: string; preferredContact: string },
+    ) {
+      const decision = await limits.consume(`caregiver:${sender.id}`, CAREGIVER_SUPPORT_RATE);
+      if (!decision.allowed) throw new SupportRateLimitedError(decision.retryAfterSeconds);
+      const [row] = await db
+        .insert(supportRequests)
+        .values({
+          userId: sender.id,
+          name: sender.name,
+          email: sender.email,
+          message: input.message,
+          kind: input.kind,
+          preferredContact: input.preferredContact,
+          mailStatus: 'sent',
+        })
+        .returning({ id: supportRequests.id });
+      return { id: row!.id };
+    },
+
+    /** The person's own caregiver support requests, newest first, each with the team's replies. */
+    async listMine(userId: string) {
+      const rows = await db
+        .select()
+        .from(supportRequests)
+        .where(and(eq(supportRequests.userId, userId), isNotNull(supportRequests.kind)))
+        .orderBy(desc(supportRequests.createdAt))
+        .limit(50);
+      const ids = rows.map((r) => r.id);
+      const replies =
+        ids.length === 0
+          ? []
+          : await db
+              .select()
+              .from(supportReplies)
+              .where(inArray(supportReplies.requestId, ids))
+              .orderBy(asc(supportReplies.createdAt));
+      return {
+        requests: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind!,
+          message: r.message,
+          preferredContact: r.preferredContact,
+          status: r.status as SupportRequestStatus,
+          createdAt: r.createdAt.toISOString(),
+          replies: replies
+            .filter((reply) => reply.requestId === r.id)
+            .map((reply) => ({ id: reply.id, body: reply.body, createdAt: reply.createdAt.toISOString() })),
+        })),
+      };
+    },
+
+    /** An admin's reply, shown to the sender in the app; the request moves to in progress; audited. */
+    async reply(actor: AuditActor, id: string, body: string) {
+      return db.transaction(async (tx) => {
+        const [request] = await tx
+          .select({ userId: supportRequests.userId, status: supportRequests.status })
+          .from(supportRequests)
+          .where(eq(supportRequests.id, id))
+          .for('update');
+        if (!request) throw new AppError('not_found', SUPPORT_ADMIN_MESSAGES.notFound);
+        const [reply] = await tx.insert(supportReplies).values({ requestId: id, authorId: actor.id, body }).returning();
+        if (request.status === 'new') {
+          await tx
+            .update(supportRequests)
+            .set({ status: 'in_progress', updatedAt: new Date() })
+            .where(eq(supportRequests.id, id));
+        }
+        await recordAdminAction(tx, actor, {
+          action: 'support_request.replied',
+          targetType: 'support_request',
+          targetId: id,
+        });
+        if (request.userId) {
+          await notify(tx, {
+            kind: 'support_answered',
+            recipients: [request.userId],
+            actorId: actor.id,
+            title: 'Our team replied to your support request',
+            link: '/caregiver/health',
+          });
+        }
+        return { id: reply!.id };
       });
     },
 

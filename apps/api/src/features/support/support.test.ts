@@ -228,6 +228,37 @@ describe('contact support requests', () => {
       await failing.close();
     }
   });
+
+  it('refuses U+0000 in any field of the form with 400 in the API shape, and stores nothing', async () => {
+    const chat = (content: string) =>
+      JSON.stringify({ role: 'family', sessionId: 'abc', transcript: [{ content, isUser: true, timestamp: 1 }] });
+    const cases: [string, ContactInput | FormData][] = [
+      ['name', { name: 'Keisha\u0000Mohammed' }],
+      ['email', { email: 'keisha\u0000@example.tt' }],
+      ['message', { message: 'The page will not \u0000 load on my phone.' }],
+      ['chatData, a raw NUL', { chatData: chat('hello\u0000there') }],
+      ['chatData, an escaped NUL', { chatData: chat('hello there').replace('hello', 'hello\\u0000') }],
+    ];
+    const named = contactForm();
+    named.set('screenshot', new Blob([PNG], { type: 'image/png' }), 'screen\u0000.png');
+    cases.push(['the screenshot’s file name', named]);
+    const fieldName = contactForm();
+    fieldName.set('extra\u0000', 'x');
+    cases.push(['a field name', fieldName]);
+    const before = (await (await admin.client.get('/api/support/requests')).json()) as { total: number };
+    for (const [label, input] of cases) {
+      const res =
+        input instanceof FormData
+          ? await t.client().request('/api/support/requests', { method: 'POST', body: input })
+          : await sendContact(t.client(), input);
+      expect(res.status, label).toBe(400);
+      expect(await res.json(), label).toMatchObject({
+        error: { code: 'bad_request', message: expect.stringContaining('U+0000') },
+      });
+    }
+    const after = (await (await admin.client.get('/api/support/requests')).json()) as { total: number };
+    expect(after.total).toBe(before.total);
+  });
 });
 
 describe('public configuration', () => {

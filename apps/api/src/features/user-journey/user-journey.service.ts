@@ -14,6 +14,7 @@ import {
 } from '@tavara/shared/admin/user-journey';
 import { CHAT_PROGRESS_STATUSES, CHAT_STAGES } from '@tavara/shared/registration-chat/chat-state';
 import {
+  decodeQuestionIndex,
   getRoleNoun,
   listFlowQuestions,
   REGISTRATION_FLOWS,
@@ -146,7 +147,7 @@ export function createUserJourney(db: Database, flows: ChatFlows = REGISTRATION_
       role: PUBLIC_ROLES.find((role) => role === row.role) ?? null,
       completed: row.status === 'completed',
       sectionIndex: row.sectionIndex,
-      questionIndex: row.questionIndex - row.sectionIndex * 10,
+      questionIndex: decodeQuestionIndex(row.questionIndex).questionIndex,
       sessions: Number(row.sessions),
       handedOver: Number(row.handedOver),
       registered: Number(row.registered),

@@ -16,6 +16,7 @@ import {
   completedFamilySnapshot,
   newMessageId,
   newSessionId,
+  issueSessionId,
   postMessages,
   putSession,
   restartSnapshot,
@@ -108,7 +109,7 @@ describe('admin user journey', () => {
       communityCompleted: 0,
       restarted: 0,
     }) as (keyof typeof ids)[]) {
-      ids[key] = newSessionId();
+      ids[key] = await issueSessionId(t);
     }
 
     // Left at the welcome: the transcript alone creates the session, with no role.

@@ -1,7 +1,7 @@
 import { LoaderCircleIcon } from '@/components/ui/icons';
 import { useLocation } from 'react-router';
 import { RESET_CONFIRM_PATH } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { showsAuthLoading, useAuth } from '@/lib/auth';
 
 /**
  * Spec §2: 'Loading your account... (operation)' over the whole page while auth state loads,
@@ -11,9 +11,10 @@ import { useAuth } from '@/lib/auth';
  * readers and lets clicks through.
  */
 export function AuthLoadingOverlay() {
-  const { loading, operation } = useAuth();
+  const auth = useAuth();
   const { pathname } = useLocation();
-  if (!loading || pathname === RESET_CONFIRM_PATH) return null;
+  if (!showsAuthLoading(auth) || pathname === RESET_CONFIRM_PATH) return null;
+  const { operation } = auth;
   return (
     <div className="fixed inset-0 z-40 flex animate-overlay-in items-center justify-center bg-canvas/80 px-4 backdrop-blur-sm">
       <div

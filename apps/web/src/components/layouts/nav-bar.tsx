@@ -1,12 +1,12 @@
 import { HeartHandshakeIcon, MenuIcon, XIcon } from '@/components/ui/icons';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { ROLE_DASHBOARD_PATHS } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
 import { dashboardLabel } from '@/config/paths';
 import type { PageLink } from '@/config/role-pages';
-import { useAuth, useSignOut, type AuthState } from '@/lib/auth';
+import { showsAuthLoading, useAuth, useSignOut, type AuthState } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { NavigationMenu } from './navigation-menu';
 
@@ -24,6 +24,8 @@ function accountLinks({ user, role }: AuthState): PageLink[] {
   if (!user || !role) return [];
   const links = [{ to: ROLE_DASHBOARD_PATHS[role], label: dashboardLabel(role) }];
   if (role === 'admin') links.push({ to: '/admin/user-journey', label: 'User Journey' });
+  // Issue 22: security, devices and data of the signed-in person.
+  links.push({ to: '/account', label: 'Account' });
   return links;
 }
 
@@ -37,8 +39,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * Spec §2 "Navigation bar". Below 768 px the links collapse behind a labelled toggle; the menu
  * closes on navigation so the page underneath is never hidden by it. The account button stays
  * outside the toggle: Sign In, a disabled 'Loading...' while auth loads, or Sign Out.
+ * `accountSlot` (the notification bell, supplied by app/) shows beside it when signed in.
  */
-export function NavBar() {
+export function NavBar({ accountSlot }: { accountSlot?: ReactNode }) {
   const auth = useAuth();
   const signOut = useSignOut();
   const links = [...LINKS, ...accountLinks(auth)];
@@ -50,10 +53,14 @@ export function NavBar() {
 
   return (
     <header className="border-b border-line bg-surface">
-      <nav aria-label="Main" className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
+      <nav
+        aria-label="Main"
+        // gap-1 on phones: logo, bell, Sign Out and the menu toggle fit on one row at 360 px.
+        className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-2 sm:gap-2"
+      >
         <Link
           to="/"
-          className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 text-xl font-bold text-brand"
+          className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 text-xl font-bold text-brand max-sm:gap-1.5 max-sm:pr-1 max-sm:text-lg"
         >
           <HeartHandshakeIcon aria-hidden="true" className="size-7" />
           {PRODUCT_NAME}
@@ -68,10 +75,12 @@ export function NavBar() {
           <NavigationMenu role={auth.user ? auth.role : null} />
         </div>
 
-        {auth.loading ? (
+        {auth.user && accountSlot}
+
+        {showsAuthLoading(auth) ? (
           <Button disabled>Loading...</Button>
         ) : auth.user ? (
-          <Button variant="secondary" onClick={() => void signOut()}>
+          <Button variant="secondary" className="max-sm:px-3" onClick={() => void signOut()}>
             Sign Out
           </Button>
         ) : (

@@ -34,11 +34,18 @@ export default function NavigationDropdown({ defaultOpen, role }: { defaultOpen:
               Sign in to see your pages
             </DropdownMenu.Item>
           ) : (
-            items.map((item) => (
-              <DropdownMenu.Item key={item.to} asChild className={itemClass}>
-                <Link to={item.to}>{item.label}</Link>
+            <>
+              {items.map((item) => (
+                <DropdownMenu.Item key={item.to} asChild className={itemClass}>
+                  <Link to={item.to}>{item.label}</Link>
+                </DropdownMenu.Item>
+              ))}
+              {/* Issue 22: the person's own account, for every role. */}
+              <DropdownMenu.Separator className="my-1 h-px bg-line" />
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/account">Your account</Link>
               </DropdownMenu.Item>
-            ))
+            </>
           )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

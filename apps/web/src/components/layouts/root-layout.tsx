@@ -2,7 +2,7 @@ import { Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
 import { legacyRedirectTarget } from '@tavara/shared/routes';
-import { useRouteTitle } from '@/app/route-title';
+import { useRouteTitle } from '@/lib/route-title';
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary';
 import { AuthLoadingOverlay } from './auth-loading-overlay';
 import { Footer } from './footer';
@@ -13,10 +13,11 @@ import { ToastHost } from './toast-host';
 
 /**
  * The frame of every page: skip link, status banner, navigation, the page, footer.
- * `overlays` are app-wide widgets (the chat launcher) that `app/` supplies, so this shared
- * layout never imports a feature.
+ * `overlays` are app-wide widgets (the chat launcher) and `navExtras` the navigation bar's
+ * signed-in extras (the notification bell) that `app/` supplies, so this shared layout never
+ * imports a feature.
  */
-export function RootLayout({ overlays }: { overlays?: ReactNode }) {
+export function RootLayout({ overlays, navExtras }: { overlays?: ReactNode; navExtras?: ReactNode }) {
   const location = useLocation();
   const redirect = legacyRedirectTarget(location);
   const title = useRouteTitle();
@@ -27,6 +28,26 @@ export function RootLayout({ overlays }: { overlays?: ReactNode }) {
         ? `${PRODUCT_NAME} — ${PRODUCT_TAGLINE}`
         : `${title ?? 'Page not found'} · ${PRODUCT_NAME}`;
   }, [title, location.pathname]);
+
+  // The floating buttons step aside from controls under them: loaded once the page has loaded,
+  // so it is no part of the first load (and the buttons start where nothing covers the page's top).
+  useEffect(() => {
+    let handle = 0;
+    const start = () => {
+      handle = window.setTimeout(() => {
+        import('./floating-clearance').then(
+          (module) => module.watchFloatingControls(),
+          (error: unknown) => console.warn('The floating buttons cannot step aside', error),
+        );
+      }, 300);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      window.clearTimeout(handle);
+    };
+  }, []);
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -39,7 +60,7 @@ export function RootLayout({ overlays }: { overlays?: ReactNode }) {
         Skip to content
       </a>
       <StatusBanner />
-      <NavBar />
+      <NavBar accountSlot={navExtras} />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <RouteErrorBoundary key={location.pathname}>
           <Suspense fallback={<PageSkeleton />}>

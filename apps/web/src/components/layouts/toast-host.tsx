@@ -1,7 +1,12 @@
-import { lazy, Suspense } from 'react';
-import { useToastHostWanted } from '@/lib/toast';
+import { Suspense } from 'react';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { preloadToasts, useToastHostWanted } from '@/lib/toast';
 
-const Toaster = lazy(() => import('./toaster'));
+const loadToaster = () => import('./toaster');
+// A failed download shows nothing rather than breaking the app (it sits outside the pages' error
+// boundary); it is tried again when the connection is back.
+const Toaster = lazyWithRetry(loadToaster, () => null, 'Toasts');
+preloadToasts(loadToaster);
 
 /** Mounts sonner's Toaster only after the first toast is requested (see lib/toast.ts). */
 export function ToastHost() {

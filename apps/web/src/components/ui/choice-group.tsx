@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { cn } from '@/lib/cn';
 import { FieldError, RequiredMark } from './field-message';
 
@@ -6,6 +6,8 @@ export interface Choice {
   readonly id: string;
   readonly label: string;
   readonly subtext?: string;
+  /** A small mark under the label (e.g. a badge); part of the choice's accessible name. */
+  readonly badge?: ReactNode;
 }
 
 interface ChoiceGroupProps {
@@ -87,6 +89,7 @@ export function ChoiceGroup(props: SingleChoiceProps | MultipleChoiceProps) {
             <span className="flex flex-col">
               <span>{choice.label}</span>
               {choice.subtext && <span className="text-sm text-ink-muted">{choice.subtext}</span>}
+              {choice.badge && <span className="mt-1">{choice.badge}</span>}
             </span>
           </label>
         ))}

@@ -1,6 +1,7 @@
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
+import { type FocusFallback, useFocusReturn } from './focus-return';
 
 /**
  * Radix Dialog (focus trap, Escape, focus return, the page behind hidden from screen readers)
@@ -24,15 +25,34 @@ const CONTENT_VARIANTS = {
 
 export interface DialogContentProps extends ComponentProps<typeof RadixDialog.Content> {
   variant?: keyof typeof CONTENT_VARIANTS;
+  /** Where focus goes on close if the control that opened the dialog is gone (focus-return.ts). */
+  returnFocusTo?: FocusFallback;
 }
 
 /** The dialog's surface, portalled over a dimmed page. Give it a `DialogTitle`. */
-export function DialogContent({ variant = 'centered', className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  variant = 'centered',
+  className,
+  children,
+  returnFocusTo,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  const focusReturn = useFocusReturn(returnFocusTo);
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-ink/50" />
       <RadixDialog.Content
         className={cn('fixed z-50 bg-surface text-ink focus:outline-none', CONTENT_VARIANTS[variant], className)}
+        onOpenAutoFocus={(event) => {
+          focusReturn.onOpenAutoFocus();
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) focusReturn.onCloseAutoFocus(event);
+        }}
         {...props}
       >
         {children}

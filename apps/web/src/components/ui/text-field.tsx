@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { cn } from '@/lib/cn';
-import { FieldError, RequiredMark } from './field-message';
+import { describedByIds, FieldError, FieldHint, FieldLabel } from './field-message';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -27,18 +27,13 @@ export function TextField({ label, hint, error, className, type = 'text', ref, .
   const [revealed, setRevealed] = useState(false);
   const isPassword = type === 'password';
   const invalid = error !== undefined;
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByIds(id, hint, error);
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-semibold">
+      <FieldLabel htmlFor={id} required={props.required}>
         {label}
-        <RequiredMark required={props.required} />
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="-mt-1 text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
+      </FieldLabel>
+      <FieldHint id={`${id}-hint`}>{hint}</FieldHint>
       <div className="relative">
         <input
           ref={ref}

@@ -1,6 +1,6 @@
 import { useId, type Ref, type TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
-import { FieldError, RequiredMark } from './field-message';
+import { describedByIds, FieldError, FieldHint, FieldLabel } from './field-message';
 
 export interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
   label: string;
@@ -21,18 +21,13 @@ export function TextareaField({
   ...props
 }: TextareaFieldProps) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByIds(id, hint, error);
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-semibold">
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        <RequiredMark required={required} />
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="-mt-1 text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
+      </FieldLabel>
+      <FieldHint id={`${id}-hint`}>{hint}</FieldHint>
       <textarea
         ref={ref}
         id={id}

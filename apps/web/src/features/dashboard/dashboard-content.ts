@@ -21,10 +21,11 @@ export const ROLE_DASHBOARD_CONTENT: Readonly<Record<PublicRole, RoleDashboardCo
     Icon: Users,
     welcome: 'Welcome, families',
     intro:
-      'This is where a family arranging care for a loved one at home will find everything in one place. Today you can tell us what care you need and shape what we build next.',
+      'This is where a family arranging care for a loved one at home finds everything in one place: the care plan, the team you invite and the shifts that cover it.',
     availableNow: [
       'Describe your loved one’s care needs in a guided chat, one question at a time',
       'Fill in your family registration form — prefilled from the chat',
+      'Make a care plan, invite professionals and relatives to its team, and turn it into shifts',
       'Vote for the features you want next',
     ],
     chatLabel: 'Chat with us about care',
@@ -34,10 +35,11 @@ export const ROLE_DASHBOARD_CONTENT: Readonly<Record<PublicRole, RoleDashboardCo
     Icon: Stethoscope,
     welcome: 'Welcome, care professionals',
     intro:
-      'This is where nurses, aides, therapists, specialists and agencies will find families who need their skills. Today you can register your experience and shape what we build next.',
+      'This is where nurses, aides, therapists, specialists and agencies find families who need their skills, and keep their care work in one schedule.',
     availableNow: [
       'Tell us about your role, experience and availability in a guided chat',
       'Fill in your professional registration form — prefilled from the chat',
+      'Join the care teams families invite you to, take shifts and check in and out',
       'Vote for the tools you want next',
     ],
     chatLabel: 'Chat with us about joining',

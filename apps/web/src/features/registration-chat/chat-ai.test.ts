@@ -5,6 +5,10 @@ import { REGISTRATION_FLOWS } from '@tavara/shared/registration-chat/flows';
 import { createTestDeps } from '@tavara/shared/registration-chat/test-helpers';
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_CHAT_AI_USER_MESSAGE_CHARS,
+  MAX_CHAT_AI_USER_TOTAL_CHARS,
+} from '@tavara/shared/registration-chat/chat-ai.schema';
+import {
   buildChatAiRequest,
   callChatAi,
   CHAT_AI_FAILURE_NOTICES,
@@ -128,7 +132,11 @@ describe('reading the endpoint answer', () => {
       json(503, { error: { code: 'ai_unavailable', message: '' } }),
       { ...fail('connection', false), unavailable: true },
     ],
-    ['429 rate_limited', json(429, { error: { code: 'rate_limited', message: '' } }), fail('connection', false)],
+    [
+      '429 rate_limited (a budget used up: scripted for the rest of the visit, one toast)',
+      json(429, { error: { code: 'rate_limited', message: '' } }),
+      { ...fail('connection', false), unavailable: true },
+    ],
     ['502 ai_provider_error', json(502, { error: { code: 'ai_provider_error', message: '' } }), fail('connection')],
     ['504 ai_timeout', json(504, { error: { code: 'ai_timeout', message: '' } }), fail('connection')],
     [
@@ -146,20 +154,40 @@ describe('reading the endpoint answer', () => {
     expect(await readChatAiResponse(response)).toEqual(expected);
   });
 
-  it('a network failure is a connection failure; ?debug=true logs the whole payload', async () => {
+  const payload = {
+    sessionId: 'local'.repeat(5),
+    userRole: 'family' as const,
+    messages: [],
+    fieldContext: { questionId: 'first_name' },
+  };
+
+  it('a network failure is a connection failure; ?debug=true logs the whole payload, with the server’s id', async () => {
     const logged: unknown[] = [];
-    const payload = {
-      sessionId: 'a'.repeat(22),
-      userRole: 'family' as const,
-      messages: [],
-      fieldContext: { questionId: 'first_name' },
-    };
+    const sent: string[] = [];
     const result = await callChatAi(payload, {
-      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      fetch: (_url, init) => {
+        sent.push(String(init?.body));
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
       debugLog: (label, body) => logged.push([label, body]),
+      sessionIdFor: (localId) => Promise.resolve(localId === payload.sessionId ? 'S'.repeat(22) : null),
     });
     expect(result).toEqual(fail('connection'));
-    expect(logged).toEqual([['chat-gpt request', payload]]);
+    expect(logged).toEqual([['chat-gpt request', { ...payload, sessionId: 'S'.repeat(22) }]]);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ sessionId: 'S'.repeat(22) });
+  });
+
+  it('a chat without a server-issued id yet does not call the AI (scripted wording, no retries)', async () => {
+    let calls = 0;
+    const result = await callChatAi(payload, {
+      fetch: () => {
+        calls += 1;
+        return Promise.resolve(json(200, { message: 'Hi?' }));
+      },
+      sessionIdFor: () => Promise.resolve(null),
+    });
+    expect(result).toEqual(fail('connection', false));
+    expect(calls).toBe(0);
   });
 });
 
@@ -235,5 +263,27 @@ describe('the request for a question', () => {
     expect(question?.content).toBe(`${request?.fieldContext.leadIn} And your last name?`);
     expect(request?.messages.at(-1)).toEqual({ role: 'user', content: 'Keisha' });
     expect(request?.messages.some((m) => m.content.includes('last name'))).toBe(false);
+  });
+
+  it('keeps the visitor’s own words within the server’s caps: each answer cut, the newest kept', () => {
+    const deps = createTestDeps();
+    let state = createChatState({ sessionId: 'S'.repeat(22), now: deps.now() });
+    state = applyChatEvent(REGISTRATION_FLOWS, state, { type: 'start' }, deps).state;
+    state = applyChatEvent(REGISTRATION_FLOWS, state, { type: 'option_selected', optionId: 'family' }, deps).state;
+    const long = (c: string) => c.repeat(MAX_CHAT_AI_USER_MESSAGE_CHARS + 50);
+    state = applyChatEvent(REGISTRATION_FLOWS, state, { type: 'text_submitted', text: long('a') }, deps).state;
+    state = applyChatEvent(REGISTRATION_FLOWS, state, { type: 'text_submitted', text: long('b') }, deps).state;
+    // Three long answers before the question: 3 × 300 would pass the 600 in all.
+    const messages = [
+      ...state.messages.slice(0, -1),
+      { ...state.messages.at(-2)!, id: 'extra-answer', content: long('c') },
+      state.messages.at(-1)!,
+    ];
+    state = { ...state, messages };
+    const request = buildChatAiRequest(REGISTRATION_FLOWS, state, state.messages.at(-1)!, DEFAULT_CHAT_CONFIG);
+    const user = request?.messages.filter((m) => m.role === 'user') ?? [];
+    expect(user.every((m) => m.content.length <= MAX_CHAT_AI_USER_MESSAGE_CHARS)).toBe(true);
+    expect(user.reduce((sum, m) => sum + m.content.length, 0)).toBeLessThanOrEqual(MAX_CHAT_AI_USER_TOTAL_CHARS);
+    expect(user.map((m) => m.content[0])).toEqual(['b', 'c']);
   });
 });

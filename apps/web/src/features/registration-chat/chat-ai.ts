@@ -1,12 +1,18 @@
-import type { ChatAiRequest, ChatAiStatus } from '@tavara/shared/registration-chat/chat-ai.schema';
+import {
+  MAX_CHAT_AI_USER_MESSAGE_CHARS,
+  MAX_CHAT_AI_USER_TOTAL_CHARS,
+  type ChatAiRequest,
+  type ChatAiStatus,
+} from '@tavara/shared/registration-chat/chat-ai.schema';
 import { CHAT_MAX_RETRIES, CHAT_RETRY_DELAY_MS, type ChatConfig } from '@tavara/shared/registration-chat/chat-config';
 import type { ChatMessage, ChatState } from '@tavara/shared/registration-chat/chat-state';
 import { findFlowQuestion, type ChatFlows } from '@tavara/shared/registration-chat/flows';
+import { currentChatSyncQueue, readIssuedChatSessionId } from './api/chat-sync';
 
 /**
  * The browser half of the chat AI (decision 010), as plain functions with their side effects
  * injected — the request, the pause between retries — so the retry and fallback rules are unit
- * tested without a browser. The hook (`use-registration-chat.ts`) wires them to fetch, timers,
+ * tested without a browser. The chat controller (`chat-controller.ts`) wires them to fetch, timers,
  * toasts and the engine.
  */
 
@@ -83,8 +89,10 @@ export async function readChatAiResponse(response: Response): Promise<ChatAiAtte
     case 'ai_unavailable':
       return failure('connection', false, true);
     case 'rate_limited':
-      // Trying again at once only adds to the count: "please try again later".
-      return failure('connection', false);
+      // A budget is used up (this address, this chat, or the server's day): trying again only adds
+      // to the count, so the chat goes scripted for the rest of the visit — one toast and bot note,
+      // not one per question (AI-only mode has no fallback threshold to stop it).
+      return failure('connection', false, true);
     case 'ai_invalid_response':
       return failure('invalid_response', true);
     case 'ai_empty_message':
@@ -98,18 +106,43 @@ export async function readChatAiResponse(response: Response): Promise<ChatAiAtte
   }
 }
 
-/** Makes one request; network failures are connection failures, anything thrown otherwise is unexpected. */
+/**
+ * The server's id for a chat (issue 13: the server issues ids; the chat starts with a local one
+ * and gets the server's on its first sync), after the sync has sent the chat's current question.
+ */
+export type ChatAiSessionResolver = (localSessionId: string) => Promise<string | null>;
+
+const browserSessionResolver: ChatAiSessionResolver = async (localSessionId) =>
+  (await currentChatSyncQueue()?.serverSessionId(localSessionId)) ?? readIssuedChatSessionId(localSessionId);
+
+/**
+ * Makes one request for the chat's server session; network failures are connection failures,
+ * anything thrown otherwise is unexpected. A chat the server has not issued an id for yet cannot
+ * use the AI (a connection failure without retries: its scripted wording is shown).
+ */
 export async function callChatAi(
   payload: ChatAiRequest,
-  env: { fetch: typeof fetch; debugLog?: (label: string, payload: unknown) => void },
+  env: {
+    fetch: typeof fetch;
+    debugLog?: (label: string, payload: unknown) => void;
+    sessionIdFor?: ChatAiSessionResolver;
+  },
 ): Promise<ChatAiAttempt> {
-  env.debugLog?.('chat-gpt request', payload);
+  let sessionId: string | null;
+  try {
+    sessionId = await (env.sessionIdFor ?? browserSessionResolver)(payload.sessionId);
+  } catch {
+    sessionId = null;
+  }
+  if (!sessionId) return failure('connection', false);
+  const request = { ...payload, sessionId };
+  env.debugLog?.('chat-gpt request', request);
   let response: Response;
   try {
     response = await env.fetch('/api/chat/ai', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
+      body: JSON.stringify(request),
       credentials: 'same-origin',
     });
   } catch (error) {
@@ -198,6 +231,26 @@ export function shouldUseAi(
 export const CHAT_AI_CONTEXT_MESSAGES = 12;
 const CONTEXT_MESSAGE_CHARS = 1_000;
 
+/**
+ * The server's caps on the visitor's own words (MAX_CHAT_AI_USER_*): each answer is cut, and
+ * the oldest answers are left out once the total would pass it, newest kept.
+ */
+function withinUserTextCaps<T extends { role: 'user' | 'assistant'; content: string }>(messages: T[]): T[] {
+  let userChars = 0;
+  const kept: T[] = [];
+  for (const message of [...messages].reverse()) {
+    if (message.role !== 'user') {
+      kept.push(message);
+      continue;
+    }
+    const content = message.content.slice(0, MAX_CHAT_AI_USER_MESSAGE_CHARS);
+    if (userChars + content.length > MAX_CHAT_AI_USER_TOTAL_CHARS) continue;
+    userChars += content.length;
+    kept.push({ ...message, content });
+  }
+  return kept.reverse();
+}
+
 /** The request for wording `message` (a question message of `state`), or null if it asks nothing. */
 export function buildChatAiRequest(
   flows: ChatFlows,
@@ -210,13 +263,15 @@ export function buildChatAiRequest(
   if (!found) return null;
   const { question } = found;
   const index = state.messages.findIndex((m) => m.id === message.id);
-  const earlier = (index === -1 ? state.messages : state.messages.slice(0, index))
-    .slice(-CHAT_AI_CONTEXT_MESSAGES)
-    .map((m) => ({
-      role: m.isUser ? ('user' as const) : ('assistant' as const),
-      content: (m.formattedContent ?? m.content).slice(0, CONTEXT_MESSAGE_CHARS),
-    }))
-    .filter((m) => m.content.trim() !== '');
+  const earlier = withinUserTextCaps(
+    (index === -1 ? state.messages : state.messages.slice(0, index))
+      .slice(-CHAT_AI_CONTEXT_MESSAGES)
+      .map((m) => ({
+        role: m.isUser ? ('user' as const) : ('assistant' as const),
+        content: (m.formattedContent ?? m.content).slice(0, CONTEXT_MESSAGE_CHARS),
+      }))
+      .filter((m) => m.content.trim() !== ''),
+  );
   const leadIn = message.content.endsWith(question.label)
     ? message.content.slice(0, message.content.length - question.label.length).trim()
     : '';
@@ -240,12 +295,19 @@ export function buildChatAiRequest(
 }
 
 /** Reads `GET /api/chat/ai/status`; a failure counts as unavailable (the chat then runs scripted). */
-export async function fetchChatAiStatus(fetchImpl: typeof fetch): Promise<ChatAiStatus> {
+/**
+ * Whether the AI can be used. `notConfigured`: the server itself says it has no provider — the
+ * settings then hide every AI control (issue 14) instead of explaining a fault to families.
+ */
+export type ChatAiServerStatus = ChatAiStatus & { readonly notConfigured?: boolean };
+
+export async function fetchChatAiStatus(fetchImpl: typeof fetch): Promise<ChatAiServerStatus> {
   try {
     const response = await fetchImpl('/api/chat/ai/status', { credentials: 'same-origin' });
     if (!response.ok) throw new Error(`status ${response.status}`);
     const body = (await response.json()) as Partial<ChatAiStatus>;
-    return { available: body.available === true, reason: typeof body.reason === 'string' ? body.reason : null };
+    const available = body.available === true;
+    return { available, reason: typeof body.reason === 'string' ? body.reason : null, notConfigured: !available };
   } catch {
     return {
       available: false,

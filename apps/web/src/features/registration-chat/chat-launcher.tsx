@@ -1,19 +1,16 @@
 import { MessageCircleIcon, XIcon } from '@/components/ui/icons';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { cn } from '@/lib/cn';
-import { toast } from '@/lib/toast';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { ChatLoadFailed, ChatLoadingShell } from './chat-loading-shell';
 import { CHAT_LAUNCHER_ID, CHAT_PANEL_ID, chatUi, useChatUi } from './chat-ui-store';
 
 const loadChatHost = () => import('./components/chat-host');
 
-const ChatHost = lazy<ComponentType>(() =>
-  loadChatHost().catch((error: unknown) => {
-    console.warn('The chat code failed to load', error);
-    toast.error('The chat could not load. Please check your connection and refresh the page.');
-    chatUi.closeAll();
-    return { default: () => null };
-  }),
-);
+// The panel (or full screen) and its skeleton show at once on a tap; the chat fills it when its
+// code arrives. A failed download says so in the same frame, with Try again.
+const ChatHost = lazyWithRetry(loadChatHost, ChatLoadFailed, 'Chat');
 
 const prefetchChat = () => {
   loadChatHost().catch(() => undefined);
@@ -25,7 +22,14 @@ const prefetchChat = () => {
  * pointer or focus reaches the button). Default export: the layout loads this module lazily.
  */
 export default function ChatLauncher() {
-  const { isOpen, isFullScreen, hasOpened } = useChatUi();
+  const { isOpen, isFullScreen, hasOpened, generation } = useChatUi();
+  const { pathname } = useLocation();
+  // The sign-in and sign-up forms are never covered by a panel left open on another page (on a
+  // phone it takes most of the screen); the launcher stays to reopen it.
+  const onAuthPage = pathname === '/auth' || pathname.startsWith('/auth/');
+  useEffect(() => {
+    if (onAuthPage && chatUi.getState().isOpen && !chatUi.getState().isFullScreen) chatUi.setOpen(false);
+  }, [onAuthPage]);
   return (
     <>
       <button
@@ -38,7 +42,7 @@ export default function ChatLauncher() {
         onPointerEnter={prefetchChat}
         onFocus={prefetchChat}
         className={cn(
-          'fixed right-4 bottom-[88px] z-40 grid size-14 place-items-center rounded-full bg-brand text-white shadow-lg transition-colors hover:bg-brand-strong',
+          'floating-control fixed right-4 bottom-[88px] z-40 grid size-14 place-items-center rounded-full bg-brand text-white shadow-lg transition-colors hover:bg-brand-strong',
           // The panel covers the bottom of a phone screen and has its own close button.
           isOpen && 'max-md:hidden',
         )}
@@ -50,8 +54,8 @@ export default function ChatLauncher() {
         )}
       </button>
       {hasOpened && (
-        <Suspense fallback={null}>
-          <ChatHost />
+        <Suspense fallback={<ChatLoadingShell />}>
+          <ChatHost key={generation} />
         </Suspense>
       )}
     </>

@@ -10,7 +10,7 @@ import {
 } from '@tavara/shared/registration-chat/chat-state';
 import { getChatProgress } from '@tavara/shared/registration-chat/engine';
 import { decodeQuestionIndex, type ChatFlows } from '@tavara/shared/registration-chat/flows';
-import { CHAT_KEYS, chatStorage } from './chat-storage';
+import { CHAT_KEYS, chatStorage, type ChatStore } from './chat-storage';
 
 /**
  * Saving the conversation in localStorage and reading it back (spec §4): a reload half-way
@@ -23,18 +23,18 @@ const messagesSchema = z.array(chatMessageSchema);
 const responsesSchema = z.record(z.string(), savedResponseSchema);
 const MAX_SESSION_ID_CHARS = 128;
 
-function readSessionId(createId: () => string): string {
-  const stored = chatStorage.get(CHAT_KEYS.sessionId);
+function readSessionId(store: ChatStore, createId: () => string): string {
+  const stored = store.get(CHAT_KEYS.sessionId);
   return stored && stored.length <= MAX_SESSION_ID_CHARS ? stored : createId();
 }
 
 /** A state rebuilt from `progress_{session}` and `responses_{session}` when the engine state is gone. */
-function stateFromProgress(sessionId: string, now: number): ChatState | null {
-  const progress = chatProgressSchema.safeParse(chatStorage.getJson(CHAT_KEYS.progress(sessionId)));
+function stateFromProgress(store: ChatStore, sessionId: string, now: number): ChatState | null {
+  const progress = chatProgressSchema.safeParse(store.getJson(CHAT_KEYS.progress(sessionId)));
   if (!progress.success) return null;
   const { role, formData, lastActive, status, currentQuestion } = progress.data;
   const { sectionIndex, questionIndex } = decodeQuestionIndex(progress.data.questionIndex);
-  const saved = responsesSchema.safeParse(chatStorage.getJson(CHAT_KEYS.responses(sessionId)));
+  const saved = responsesSchema.safeParse(store.getJson(CHAT_KEYS.responses(sessionId)));
   const answers: Record<string, SavedResponse> = saved.success
     ? saved.data
     : Object.fromEntries(
@@ -59,36 +59,36 @@ function stateFromProgress(sessionId: string, now: number): ChatState | null {
  * The chat as it was saved, or a fresh one. Pure apart from reading storage (the new session id,
  * if any, is saved by `persistChatState`), so React may call it twice.
  */
-export function restoreChatState(now: number, createId: () => string): ChatState {
-  const sessionId = readSessionId(createId);
-  const savedState = chatStateSchema.safeParse(chatStorage.getJson(CHAT_KEYS.session));
-  const savedMessages = messagesSchema.safeParse(chatStorage.getJson(CHAT_KEYS.messages(sessionId)));
+export function restoreChatState(now: number, createId: () => string, store: ChatStore = chatStorage): ChatState {
+  const sessionId = readSessionId(store, createId);
+  const savedState = chatStateSchema.safeParse(store.getJson(CHAT_KEYS.session));
+  const savedMessages = messagesSchema.safeParse(store.getJson(CHAT_KEYS.messages(sessionId)));
   const messages = savedMessages.success ? savedMessages.data : [];
 
   let state: ChatState;
   if (savedState.success && savedState.data.sessionId === sessionId) {
     state = { ...savedState.data, messages };
   } else {
-    state = { ...(stateFromProgress(sessionId, now) ?? createChatState({ sessionId, now })), messages };
+    state = { ...(stateFromProgress(store, sessionId, now) ?? createChatState({ sessionId, now })), messages };
   }
-  if (chatStorage.get(CHAT_KEYS.completed(sessionId)) === 'true') state = { ...state, completed: true };
+  if (store.get(CHAT_KEYS.completed(sessionId)) === 'true') state = { ...state, completed: true };
   return state;
 }
 
 /** Saves the state under every chat key it feeds (spec §3). Progress is saved only once a role is chosen. */
-export function persistChatState(flows: ChatFlows, state: ChatState): void {
+export function persistChatState(flows: ChatFlows, state: ChatState, store: ChatStore = chatStorage): void {
   const { sessionId } = state;
-  chatStorage.set(CHAT_KEYS.sessionId, sessionId);
-  chatStorage.setJson(CHAT_KEYS.session, state);
-  chatStorage.setJson(CHAT_KEYS.messages(sessionId), state.messages);
+  store.set(CHAT_KEYS.sessionId, sessionId);
+  store.setJson(CHAT_KEYS.session, state);
+  store.setJson(CHAT_KEYS.messages(sessionId), state.messages);
   const progress = getChatProgress(flows, state);
   if (progress) {
-    chatStorage.setJson(CHAT_KEYS.progress(sessionId), progress);
-    chatStorage.setJson(CHAT_KEYS.responses(sessionId), state.answers);
+    store.setJson(CHAT_KEYS.progress(sessionId), progress);
+    store.setJson(CHAT_KEYS.responses(sessionId), state.answers);
   } else {
-    chatStorage.remove(CHAT_KEYS.progress(sessionId));
-    chatStorage.remove(CHAT_KEYS.responses(sessionId));
+    store.remove(CHAT_KEYS.progress(sessionId));
+    store.remove(CHAT_KEYS.responses(sessionId));
   }
-  if (state.completed) chatStorage.set(CHAT_KEYS.completed(sessionId), 'true');
-  else chatStorage.remove(CHAT_KEYS.completed(sessionId));
+  if (state.completed) store.set(CHAT_KEYS.completed(sessionId), 'true');
+  else store.remove(CHAT_KEYS.completed(sessionId));
 }

@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { ChatAiStatus } from '@tavara/shared/registration-chat/chat-ai.schema';
 import { chatConfigSchema, DEFAULT_CHAT_CONFIG, type ChatConfig } from '@tavara/shared/registration-chat/chat-config';
-import { fetchChatAiStatus } from './chat-ai';
+import { fetchChatAiStatus, type ChatAiServerStatus } from './chat-ai';
 import { CHAT_KEYS, chatStorage, saveChatConfig } from './chat-storage';
 
 /**
@@ -11,8 +10,8 @@ import { CHAT_KEYS, chatStorage, saveChatConfig } from './chat-storage';
  */
 
 let config: ChatConfig | null = null;
-let aiStatus: ChatAiStatus | null = null;
-let aiStatusRequest: Promise<ChatAiStatus> | null = null;
+let aiStatus: ChatAiServerStatus | null = null;
+let aiStatusRequest: Promise<ChatAiServerStatus> | null = null;
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -46,7 +45,9 @@ export function useChatConfig(): ChatConfig {
 }
 
 /** Asks the server once per page whether AI is configured. */
-export function loadChatAiStatus(fetchImpl: typeof fetch = (...args) => window.fetch(...args)): Promise<ChatAiStatus> {
+export function loadChatAiStatus(
+  fetchImpl: typeof fetch = (...args) => window.fetch(...args),
+): Promise<ChatAiServerStatus> {
   aiStatusRequest ??= fetchChatAiStatus(fetchImpl).then((status) => {
     aiStatus = status;
     notify();
@@ -63,7 +64,7 @@ export function markChatAiUnavailable(reason: string): void {
 }
 
 /** Null while the server has not answered yet. */
-export function useChatAiStatus(): ChatAiStatus | null {
+export function useChatAiStatus(): ChatAiServerStatus | null {
   return useSyncExternalStore(
     subscribe,
     () => aiStatus,

@@ -55,68 +55,83 @@ const SESSION_KEY_NAMES = [
   CHAT_KEYS.completed,
 ];
 
-function attempt<T>(what: string, key: string, fallback: T, run: (storage: Storage) => T): T {
-  try {
-    return run(window.localStorage);
-  } catch (error) {
-    console.warn(`Could not ${what} ${CHAT_STORAGE_PREFIX}${key} in localStorage`, error);
-    return fallback;
-  }
+/** The chat keys of one `Storage` (names without the prefix). Never throws. */
+export interface ChatStore {
+  get(key: string): string | null;
+  /** Returns whether the value was saved. */
+  set(key: string, value: string): boolean;
+  remove(key: string): void;
+  /** The parsed JSON under `key`, or `undefined` when it is missing or not JSON. Check its shape before use. */
+  getJson(key: string): unknown;
+  /** Returns whether the value was saved. */
+  setJson(key: string, value: unknown): boolean;
 }
 
-/** Reads, writes and removes chat keys (names without the prefix). Never throws. */
-export const chatStorage = {
-  get(key: string): string | null {
-    return attempt('read', key, null, (storage) => storage.getItem(CHAT_STORAGE_PREFIX + key));
-  },
-  /** Returns whether the value was saved. */
-  set(key: string, value: string): boolean {
-    return attempt('save', key, false, (storage) => {
-      storage.setItem(CHAT_STORAGE_PREFIX + key, value);
-      return true;
-    });
-  },
-  remove(key: string): void {
-    attempt('remove', key, undefined, (storage) => storage.removeItem(CHAT_STORAGE_PREFIX + key));
-  },
-  /** The parsed JSON under `key`, or `undefined` when it is missing or not JSON. Check its shape before use. */
-  getJson(key: string): unknown {
-    const text = this.get(key);
-    if (text === null) return undefined;
+/**
+ * The chat keys of `getStorage()`: the page's localStorage in the app, an in-memory `Storage` in
+ * the chat controller's unit tests (which run without a browser).
+ */
+export function createChatStore(getStorage: () => Storage): ChatStore {
+  function attempt<T>(what: string, key: string, fallback: T, run: (storage: Storage) => T): T {
     try {
-      return JSON.parse(text) as unknown;
+      return run(getStorage());
     } catch (error) {
-      console.warn(`Ignoring unreadable ${CHAT_STORAGE_PREFIX}${key}`, error);
-      return undefined;
+      console.warn(`Could not ${what} ${CHAT_STORAGE_PREFIX}${key} in localStorage`, error);
+      return fallback;
     }
-  },
-  /** Returns whether the value was saved. */
-  setJson(key: string, value: unknown): boolean {
-    let text: string;
-    try {
-      text = JSON.stringify(value);
-    } catch (error) {
-      console.warn(`Could not serialise ${CHAT_STORAGE_PREFIX}${key}`, error);
-      return false;
-    }
-    return this.set(key, text);
-  },
-};
+  }
+  return {
+    get(key) {
+      return attempt('read', key, null, (storage) => storage.getItem(CHAT_STORAGE_PREFIX + key));
+    },
+    set(key, value) {
+      return attempt('save', key, false, (storage) => {
+        storage.setItem(CHAT_STORAGE_PREFIX + key, value);
+        return true;
+      });
+    },
+    remove(key) {
+      attempt('remove', key, undefined, (storage) => storage.removeItem(CHAT_STORAGE_PREFIX + key));
+    },
+    getJson(key) {
+      const text = this.get(key);
+      if (text === null) return undefined;
+      try {
+        return JSON.parse(text) as unknown;
+      } catch (error) {
+        console.warn(`Ignoring unreadable ${CHAT_STORAGE_PREFIX}${key}`, error);
+        return undefined;
+      }
+    },
+    setJson(key, value) {
+      let text: string;
+      try {
+        text = JSON.stringify(value);
+      } catch (error) {
+        console.warn(`Could not serialise ${CHAT_STORAGE_PREFIX}${key}`, error);
+        return false;
+      }
+      return this.set(key, text);
+    },
+  };
+}
+
+/** Reads, writes and removes chat keys in the page's localStorage. Never throws. */
+export const chatStorage: ChatStore = createChatStore(() => window.localStorage);
 
 /**
  * Saves the chat settings. Spec §8: if saving the config fails, the session key (the largest
  * entry, the engine state) is removed and the save retried once.
  */
-export function saveChatConfig(config: ChatConfig): boolean {
+export function saveChatConfig(config: ChatConfig, store: ChatStore = chatStorage): boolean {
   const save = () =>
-    chatStorage.setJson(CHAT_KEYS.config, config) &&
-    chatStorage.set(CHAT_KEYS.alwaysShowOptions, String(config.alwaysShowOptions));
+    store.setJson(CHAT_KEYS.config, config) && store.set(CHAT_KEYS.alwaysShowOptions, String(config.alwaysShowOptions));
   if (save()) return true;
-  chatStorage.remove(CHAT_KEYS.session);
+  store.remove(CHAT_KEYS.session);
   return save();
 }
 
 /** Removes every key of one session (after 'Start over' gave the chat a new session id). */
-export function removeChatSessionKeys(sessionId: string): void {
-  for (const key of SESSION_KEY_NAMES) chatStorage.remove(key(sessionId));
+export function removeChatSessionKeys(sessionId: string, store: ChatStore = chatStorage): void {
+  for (const key of SESSION_KEY_NAMES) store.remove(key(sessionId));
 }

@@ -3,7 +3,7 @@ import {
   MAX_CHAT_TRANSCRIPT_MESSAGES,
   type ContactChatData,
 } from '@tavara/shared/support/contact-request.schema';
-import { PUBLIC_ROLES, type PublicRole } from '@tavara/shared/roles';
+import { isPublicRole } from '@tavara/shared/roles';
 import { CHAT_KEYS, chatStorage } from './chat-storage';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -34,7 +34,7 @@ export function readChatTranscript(): ContactChatData | null {
   const session = chatStorage.getJson(CHAT_KEYS.session);
   const role = isRecord(session) ? session.role : null;
   return {
-    role: (PUBLIC_ROLES as readonly unknown[]).includes(role) ? (role as PublicRole) : null,
+    role: isPublicRole(role) ? role : null,
     sessionId: sessionId.slice(0, 100),
     transcript,
   };

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { PUBLIC_ROLES, type PublicRole } from '@tavara/shared/roles';
+import { isPublicRole, type PublicRole } from '@tavara/shared/roles';
+import { onSignOut } from '@/lib/auth';
 import { CHAT_KEYS, chatStorage } from './chat-storage';
 
 /**
@@ -25,10 +26,10 @@ export interface ChatUiState {
   readonly hasOpened: boolean;
   /** Counts role-bubble clicks, so an already mounted chat notices a new one. */
   readonly roleRequest: number;
-}
-
-function isPublicRole(value: unknown): value is PublicRole {
-  return typeof value === 'string' && (PUBLIC_ROLES as readonly string[]).includes(value);
+  /** Counts sign-outs: the chat is mounted afresh (keyed by it), forgetting the conversation. */
+  readonly generation: number;
+  /** Whether closing the full-screen chat returns to the panel (it was open before). */
+  readonly returnToPanel: boolean;
 }
 
 function readInitialState(): ChatUiState {
@@ -42,6 +43,8 @@ function readInitialState(): ChatUiState {
     skipIntro: initialRole !== null,
     hasOpened: isOpen,
     roleRequest: 0,
+    generation: 0,
+    returnToPanel: false,
   };
 }
 
@@ -77,22 +80,28 @@ export const chatUi = {
   },
   /** Opens the full-screen chat (which also opens the chat); with a role, the chat starts on it. */
   openFullScreen(role?: PublicRole | null): void {
+    const returnToPanel = current().isFullScreen ? current().returnToPanel : current().isOpen;
     if (role) {
       chatStorage.set(CHAT_KEYS.initialRole, role);
       update({
         isOpen: true,
         isFullScreen: true,
+        returnToPanel,
         initialRole: role,
         skipIntro: true,
         roleRequest: current().roleRequest + 1,
       });
       return;
     }
-    update({ isOpen: true, isFullScreen: true });
+    update({ isOpen: true, isFullScreen: true, returnToPanel });
   },
-  /** Spec §4: closing full screen only clears the flag (the panel stays open). */
+  /**
+   * Spec §4: closing full screen clears the flag; the panel stays open if it was open before
+   * (issue 14: a chat opened full screen from a role bubble does not then reappear as a panel
+   * on every page).
+   */
   closeFullScreen(): void {
-    update({ isFullScreen: false });
+    update({ isFullScreen: false, isOpen: current().returnToPanel });
   },
   /** Closes the panel and the full-screen dialog (after the hand-over to the form). */
   closeAll(): void {
@@ -104,6 +113,17 @@ export const chatUi = {
     if (current().initialRole !== null) update({ initialRole: null, skipIntro: false });
   },
 };
+
+// Sign-out (shared phones, issue 14): close the chat and mount it afresh; its storage is already cleared.
+onSignOut(() => {
+  update({
+    isOpen: false,
+    isFullScreen: false,
+    initialRole: null,
+    skipIntro: false,
+    generation: current().generation + 1,
+  });
+});
 
 /** The chat's open / full-screen / initial-role state, re-rendering on change. */
 export function useChatUi(): ChatUiState {

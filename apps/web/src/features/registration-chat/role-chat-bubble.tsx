@@ -14,6 +14,7 @@ import {
 import { ROLE_LABELS, type PublicRole } from '@tavara/shared/roles';
 import { MOBILE_BREAKPOINT_PX } from '@/config/ui';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { chatUi } from './chat-ui-store';
 
 type BubbleRole = PublicRole | 'default';
@@ -60,6 +61,7 @@ function canHover(): boolean {
  * Tiny on purpose: the landing page shows it, and the chat's code loads on the click.
  */
 export function RoleChatBubble({ role, className }: { role?: PublicRole; className?: string }) {
+  const hydrated = useHydrated();
   const key: BubbleRole = role ?? 'default';
   const { message, prompt } = ROLE_CHAT_BUBBLE_TEXT[key];
   const messageId = useId();
@@ -109,6 +111,8 @@ export function RoleChatBubble({ role, className }: { role?: PublicRole; classNa
     <button
       ref={buttonRef}
       type="button"
+      // On a prerendered page the bubble waits for hydration: a tap before it would be lost.
+      disabled={!hydrated || undefined}
       aria-label={role ? `${prompt} (${ROLE_LABELS[role]})` : prompt}
       // Only while the card shows: an undefined value would also drop the tooltip's own description.
       {...(cardOpen ? { 'aria-describedby': messageId } : {})}

@@ -39,3 +39,20 @@ export async function linkChatSession(sessionId: string): Promise<void> {
     console.warn('Could not link the chat session to this account', error);
   }
 }
+
+/**
+ * The answers of the newest chat of `role` linked to the signed-in account (sign-up links the
+ * chat it came from), or null. Used when the form opens without `?session=` — in another browser
+ * than the chat's, that is the only way to the answers.
+ */
+export async function fetchLatestLinkedChatAnswers(role: PublicRole): Promise<Record<string, ChatAnswerValue> | null> {
+  try {
+    const { sessions } = await unwrap(api.chat.sessions.$get());
+    const latest = sessions.find((session) => session.role === role);
+    return latest ? await fetchChatAnswers(latest.sessionId) : null;
+  } catch (error) {
+    // The form still works empty; the person can type their answers.
+    console.warn('Could not look up the chats linked to this account', error);
+    return null;
+  }
+}

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -11,7 +11,7 @@ import { useOwnDashboardRedirect } from '../dashboard/use-own-dashboard-redirect
  * The gate of every admin page. Signed out: what the page is for and the way in through sign-in.
  * Signed in with another role: their own dashboard, replacing this address. Admin: `children`.
  * This only spares people a page they cannot use — the server checks the role on every admin
- * request (decision 013).
+ * request (decision 013). An admin without two-factor sign-in is sent to set it up (issue 22).
  */
 export function AdminOnly({
   title,
@@ -76,6 +76,12 @@ export function AdminOnly({
         </Notice>
       </div>
     );
+  }
+
+  if (!auth.user.twoFactorEnabled) {
+    // Issue 22: the admin area needs two-factor sign-in (the server refuses admin requests
+    // without it); the account page explains and sets it up.
+    return <Navigate to="/account#two-factor" replace />;
   }
 
   return <>{children(auth.user.id)}</>;

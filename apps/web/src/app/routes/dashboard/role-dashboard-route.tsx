@@ -2,6 +2,8 @@ import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import type { PublicRole } from '@tavara/shared/roles';
 import { RoleDashboardPage } from '@/features/dashboard/components/role-dashboard-page';
+import { MatchingVisibilityCard } from '@/features/matching/components/visibility-card';
+import { TrainingProgressCard } from '@/features/training/components/training-progress-card';
 import { chatUi } from '@/features/registration-chat/chat-ui-store';
 import { useOwnDashboardRedirect } from './use-own-dashboard-redirect';
 
@@ -22,5 +24,21 @@ export default function RoleDashboardRoute() {
   useOwnDashboardRedirect(role);
   const startChat = useCallback(() => chatUi.openFullScreen(role), [role]);
   // Keyed by role: moving between two dashboards starts the second one afresh.
-  return <RoleDashboardPage key={role} role={role} onStartChat={startChat} />;
+  return (
+    <RoleDashboardPage
+      key={role}
+      role={role}
+      onStartChat={startChat}
+      extra={
+        role === 'professional' ? (
+          <>
+            <TrainingProgressCard />
+            <MatchingVisibilityCard role="professional" />
+          </>
+        ) : role === 'family' ? (
+          <MatchingVisibilityCard role="family" />
+        ) : undefined
+      }
+    />
+  );
 }

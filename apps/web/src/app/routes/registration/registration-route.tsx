@@ -1,19 +1,14 @@
 import { useLocation } from 'react-router';
-import type { PublicRole } from '@tavara/shared/roles';
+import { registrationRoleOfPath } from '@tavara/shared/registration-paths';
+import { MatchingVisibilityCard } from '@/features/matching/components/visibility-card';
 import { RegistrationPage } from '@/features/registration/components/registration-page';
-
-/** Both professional paths show the professional form; `professional-fix` is the chat's hand-over target. */
-const ROLE_BY_PATH: Readonly<Record<string, PublicRole>> = {
-  '/registration/family': 'family',
-  '/registration/professional': 'professional',
-  '/registration/professional-fix': 'professional',
-  '/registration/community': 'community',
-};
 
 /** /registration/family, /registration/professional, /registration/professional-fix, /registration/community */
 export default function RegistrationRoute() {
   const { pathname } = useLocation();
-  const role = ROLE_BY_PATH[pathname] ?? 'family';
+  const role = registrationRoleOfPath(pathname) ?? 'family';
   // Keyed by role: moving between two forms starts the second one afresh.
-  return <RegistrationPage key={role} role={role} />;
+  // Families and professionals choose here, beside their answers, whether they can be found (issue 19).
+  const extra = role === 'community' ? undefined : <MatchingVisibilityCard role={role} />;
+  return <RegistrationPage key={role} role={role} extra={extra} />;
 }

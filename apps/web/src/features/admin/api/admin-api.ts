@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Role } from '@tavara/shared/roles';
 import type { SupportRequestStatus } from '@tavara/shared/support/contact-request.schema';
-import { api, unwrap } from '@/lib/api-client';
+import { api, ApiError, unwrap } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 /**
@@ -16,7 +16,19 @@ export const adminKeys = {
   supportRequests: (filters: { status: SupportRequestStatus | ''; page: number }) =>
     ['admin', 'support-requests', filters] as const,
   supportRequest: (id: string) => ['admin', 'support-request', { id }] as const,
+  notificationQueue: ['admin', 'notification-queue'] as const,
 };
+
+/** The notification queue (issue 18): depth by status and the failed e-mails with their errors. */
+export function useNotificationQueue() {
+  return useQuery({
+    queryKey: adminKeys.notificationQueue,
+    queryFn: () => unwrap(api.admin.notifications.queue.$get()),
+    refetchInterval: 30_000,
+    refetchIntervalInBackground: false,
+  });
+}
+export type NotificationQueue = NonNullable<ReturnType<typeof useNotificationQueue>['data']>;
 
 export function useAdminUsers(filters: { search: string; role: Role | ''; page: number }) {
   return useQuery({
@@ -89,7 +101,9 @@ function useAdminMutation<Input, Output>(
       toast.success(success(output, input));
     },
     onError: (error) => {
-      toast.error(error.message);
+      // A 422's per-field messages are shown beside the form's fields (applyFieldErrors), not here.
+      const fieldMessages = error instanceof ApiError && Object.keys(error.fields ?? {}).some((name) => name !== '_');
+      if (!fieldMessages) toast.error(error.message);
     },
     // Also after a failure: a 404 means the row is gone, and the list should say so.
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
@@ -123,4 +137,58 @@ export function useSetSupportStatus() {
           ? 'Marked as in progress.'
           : 'Reopened.',
   );
+}
+
+/** A reply to a support request (issue 20): the sender sees it with their request and is notified. */
+export function useReplyToSupport() {
+  return useAdminMutation(
+    (input: { id: string; body: string }) =>
+      unwrap(api.support.requests[':id'].replies.$post({ param: { id: input.id }, json: { body: input.body } })),
+    () => 'Reply sent.',
+  );
+}
+
+export function useRetryNotificationJob() {
+  return useAdminMutation(
+    (jobId: number) => unwrap(api.admin.notifications.jobs[':jobId'].retry.$post({ param: { jobId: String(jobId) } })),
+    () => 'The e-mail is back in the queue.',
+  );
+}
+
+/** The message boards' moderation queue (issue 20): posts with open reports, with their reasons. */
+export function useModerationQueue() {
+  return useQuery({
+    queryKey: ['admin', 'moderation'] as const,
+    queryFn: () => unwrap(api.admin['board-reports'].$get()),
+  });
+}
+export type ModerationItem = NonNullable<ReturnType<typeof useModerationQueue>['data']>['items'][number];
+
+/** Hide, restore or dismiss: the queue and the audit log refresh together. */
+export function useModeratePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'hide' | 'restore' | 'dismiss' }) =>
+      unwrap(api.admin['board-posts'][':id'].moderation.$post({ param: { id }, json: { action } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Professionals' documents waiting for a check (issue 20). */
+export function useDocumentsToVerify() {
+  return useQuery({
+    queryKey: ['admin', 'documents'] as const,
+    queryFn: () => unwrap(api.admin['professional-documents'].$get({ query: { status: 'unverified' } })),
+  });
+}
+
+export function useVerifyDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(
+        api.admin['professional-documents'][':id'].verification.$post({ param: { id }, json: { verified: true } }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }

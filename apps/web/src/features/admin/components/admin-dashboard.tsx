@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { History, Inbox, Route as RouteIcon, Users, Vote } from 'lucide-react';
+import { BellRing, Flag, GraduationCap, History, Inbox, Route as RouteIcon, Users, Vote } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,10 +7,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { featureVotesQuery, useAdminUsers, useSupportRequests } from '../api/admin-api';
 import { AuditLogPanel } from './audit-log-panel';
 import { FeatureVotesPanel } from './feature-votes-panel';
+import { DocumentsToVerifyPanel } from './documents-to-verify-panel';
+import { ModerationPanel } from './moderation-panel';
+import { NotificationQueuePanel } from './notification-queue-panel';
 import { SupportPanel } from './support-panel';
+import { TrainingPanel } from './training-panel';
 import { UsersPanel } from './users-panel';
 
-const TABS = ['users', 'support', 'votes', 'audit'] as const;
+const TABS = ['users', 'support', 'moderation', 'votes', 'training', 'notifications', 'audit'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly (string | null)[]).includes(value);
 
@@ -72,7 +76,11 @@ export function AdminDashboard({ currentUserId }: { currentUserId: string }) {
         value={tab}
         onValueChange={(value) => setParams(value === 'users' ? {} : { tab: value }, { replace: true })}
       >
-        <TabsList aria-label="Admin areas">
+        {/* Two columns on a phone: every area in sight, none scrolled away sideways. */}
+        <TabsList
+          aria-label="Admin areas"
+          className="max-sm:grid max-sm:grid-cols-2 max-sm:overflow-visible max-sm:[&>button]:px-2 max-sm:[&>button]:whitespace-normal"
+        >
           <TabsTrigger value="users">
             <Users aria-hidden="true" className="size-5" />
             Users
@@ -81,9 +89,21 @@ export function AdminDashboard({ currentUserId }: { currentUserId: string }) {
             <Inbox aria-hidden="true" className="size-5" />
             Support requests
           </TabsTrigger>
+          <TabsTrigger value="moderation">
+            <Flag aria-hidden="true" className="size-5" />
+            Reports &amp; documents
+          </TabsTrigger>
           <TabsTrigger value="votes">
             <Vote aria-hidden="true" className="size-5" />
             Feature votes
+          </TabsTrigger>
+          <TabsTrigger value="training">
+            <GraduationCap aria-hidden="true" className="size-5" />
+            Training
+          </TabsTrigger>
+          <TabsTrigger value="notifications">
+            <BellRing aria-hidden="true" className="size-5" />
+            Notifications
           </TabsTrigger>
           <TabsTrigger value="audit">
             <History aria-hidden="true" className="size-5" />
@@ -97,8 +117,18 @@ export function AdminDashboard({ currentUserId }: { currentUserId: string }) {
         <TabsContent value="support">
           <SupportPanel />
         </TabsContent>
+        <TabsContent value="moderation" className="flex flex-col gap-10">
+          <ModerationPanel />
+          <DocumentsToVerifyPanel />
+        </TabsContent>
         <TabsContent value="votes">
           <FeatureVotesPanel />
+        </TabsContent>
+        <TabsContent value="training">
+          <TrainingPanel />
+        </TabsContent>
+        <TabsContent value="notifications">
+          <NotificationQueuePanel />
         </TabsContent>
         <TabsContent value="audit">
           <AuditLogPanel />

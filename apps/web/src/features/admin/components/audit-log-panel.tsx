@@ -3,9 +3,9 @@ import { SUPPORT_REQUEST_STATUS_LABELS, SUPPORT_REQUEST_STATUSES } from '@tavara
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { type AuditEntry, useAuditLog } from '../api/admin-api';
-import { formatDateTime } from './admin-format';
+import { formatDateTime, VIEWER_TIME_ZONE } from '@tavara/shared/time/format';
 import { Pager } from './pager';
-import { PanelEmpty, QueryPanel } from './panel-states';
+import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 
 const roleName = (value: unknown) => (isRole(value) ? ROLE_LABELS[value] : String(value));
 const statusName = (value: unknown) =>
@@ -21,8 +21,34 @@ export function describeAuditEntry(entry: AuditEntry): string {
       return `changed the role of ${String(details.targetEmail)} from ${roleName(details.from)} to ${roleName(details.to)}`;
     case 'user.deleted':
       return `deleted the account ${String(details.targetEmail)} (${roleName(details.role)})`;
+    case 'user.two_factor_reset':
+      return `reset two-factor sign-in of ${String(details.targetEmail)} (${String(details.reason)})`;
+    case 'user.self_deleted':
+      return `deleted their own account ${String(details.targetEmail)} (${roleName(details.role)})`;
     case 'support_request.status_changed':
       return `marked support request #${entry.targetId.slice(0, 8)} as ${statusName(details.to)}`;
+    case 'training_certificate.revoked':
+      return `revoked training certificate ${String(details.code)} (${String(details.reason)})`;
+    case 'training_certificate.reissue_allowed':
+      return `allowed a new training certificate after revoking ${String(details.code)}`;
+    case 'notification_job.retried':
+      return `retried failed notification e-mail #${entry.targetId}`;
+    case 'legacy_story.hidden':
+      return `hid legacy story #${entry.targetId.slice(0, 8)} (${String(details.reason)})`;
+    case 'legacy_story.unhidden':
+      return `showed legacy story #${entry.targetId.slice(0, 8)} again`;
+    case 'board_post.hidden':
+      return `hid message-board post #${entry.targetId.slice(0, 8)} (${String(details.reportsClosed)} reports closed)`;
+    case 'board_post.restored':
+      return `restored message-board post #${entry.targetId.slice(0, 8)}`;
+    case 'board_post.reports_dismissed':
+      return `dismissed ${String(details.reportsClosed)} reports of message-board post #${entry.targetId.slice(0, 8)}`;
+    case 'professional_document.verified':
+      return `verified document #${entry.targetId.slice(0, 8)} of a professional`;
+    case 'professional_document.unverified':
+      return `removed the verification of document #${entry.targetId.slice(0, 8)}`;
+    case 'support_request.replied':
+      return `replied to support request #${entry.targetId.slice(0, 8)}`;
     default:
       return `${String(entry.action)} on ${entry.targetType} ${entry.targetId}`;
   }
@@ -50,7 +76,7 @@ export function AuditLogPanel() {
             {data.entries.map((entry) => (
               <li key={entry.id} className="flex flex-col gap-0.5 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
                 <time dateTime={entry.createdAt} className="shrink-0 text-sm text-ink-muted sm:w-44">
-                  {formatDateTime(entry.createdAt)}
+                  {formatDateTime(entry.createdAt, VIEWER_TIME_ZONE)}
                 </time>
                 <p className="min-w-0 break-words">
                   <span className="font-semibold">{entry.actorEmail}</span> {describeAuditEntry(entry)}

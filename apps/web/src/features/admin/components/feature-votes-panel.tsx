@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Vote } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { featureVotesQuery, type FeatureVoteStats } from '../api/admin-api';
-import { PanelEmpty, QueryPanel } from './panel-states';
+import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 
 const ROLE_BAR: Record<Role, string> = {
   family: 'bg-family',
@@ -75,7 +75,13 @@ function StatusSummary({ stats }: { stats: FeatureVoteStats }) {
 
 function VotesTable({ stats }: { stats: FeatureVoteStats }) {
   return (
-    <div className="overflow-x-auto rounded-card border border-line bg-surface">
+    // Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Every feature, its status and its votes"
+      className="overflow-x-auto rounded-card border border-line bg-surface"
+    >
       <table className="w-full min-w-[40rem] text-left">
         <caption className="px-4 pt-4 text-left font-semibold">Every feature, its status and its votes</caption>
         <thead className="border-b border-line text-sm text-ink-muted">

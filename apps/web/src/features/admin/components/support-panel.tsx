@@ -1,3 +1,5 @@
+import { getCodeLabel } from '@tavara/shared/codes/code-option';
+import { CAREGIVER_SUPPORT_KIND_OPTIONS } from '@tavara/shared/support/caregiver-support.schema';
 import {
   SUPPORT_REQUEST_STATUS_LABELS,
   SUPPORT_REQUEST_STATUSES,
@@ -7,9 +9,9 @@ import { Image, Inbox, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
 import { useSupportRequests } from '../api/admin-api';
-import { formatDateTime } from './admin-format';
+import { formatDateTime, VIEWER_TIME_ZONE } from '@tavara/shared/time/format';
 import { Pager, usePageInRange } from './pager';
-import { PanelEmpty, QueryPanel } from './panel-states';
+import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { SupportRequestDialog } from './support-request-dialog';
 import { SupportStatusBadge } from './support-status-badge';
 
@@ -53,18 +55,27 @@ export function SupportPanel() {
           <ul className="flex flex-col gap-3">
             {data.requests.map((request) => (
               <li key={request.id}>
-                <button
-                  type="button"
-                  onClick={() => setOpenId(request.id)}
-                  className="flex w-full flex-col gap-2 rounded-card border border-line bg-surface p-4 text-left hover:border-brand focus-visible:border-brand"
-                  aria-label={`Open the request from ${request.name}, ${SUPPORT_REQUEST_STATUS_LABELS[request.status]}`}
-                >
+                {/* The whole card opens the request, but the button is the name (its ::after covers the
+                    card): a name that is the visible text, not a label that contradicts it. */}
+                <div className="relative flex w-full flex-col gap-2 rounded-card border border-line bg-surface p-4 text-left hover:border-brand has-[:focus-visible]:border-brand">
                   <span className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold break-words">{request.name}</span>
+                    <button
+                      type="button"
+                      onClick={() => setOpenId(request.id)}
+                      className="text-left font-semibold break-words after:absolute after:inset-0 after:rounded-card"
+                    >
+                      {request.name}
+                      <span className="sr-only">
+                        , {SUPPORT_REQUEST_STATUS_LABELS[request.status]}: open the request
+                      </span>
+                    </button>
                     <SupportStatusBadge status={request.status} />
                   </span>
                   <span className="text-sm break-all text-ink-muted">
-                    {request.email} · {formatDateTime(request.createdAt)}
+                    {request.email} · {formatDateTime(request.createdAt, VIEWER_TIME_ZONE)}
+                    {request.kind &&
+                      ` · Caregiver support: ${getCodeLabel(CAREGIVER_SUPPORT_KIND_OPTIONS, request.kind) ?? request.kind}`}
+                    {request.preferredContact && ` · contact by ${request.preferredContact}`}
                   </span>
                   <span className="break-words">{request.message}</span>
                   {(request.hasScreenshot || request.hasChat) && (
@@ -83,7 +94,7 @@ export function SupportPanel() {
                       )}
                     </span>
                   )}
-                </button>
+                </div>
               </li>
             ))}
           </ul>

@@ -4,9 +4,12 @@ import { CheckCircle2, Clock, LoaderCircle, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
-import { supportScreenshotUrl, useSetSupportStatus, useSupportRequest } from '../api/admin-api';
-import { formatDateTime } from './admin-format';
-import { PanelError, PanelLoading } from './panel-states';
+import { supportReplyInputSchema } from '@tavara/shared/support/caregiver-support.schema';
+import { Form, FormTextareaField, applyFieldErrors, useZodForm } from '@/components/ui/form';
+import { ApiError } from '@/lib/api-client';
+import { supportScreenshotUrl, useReplyToSupport, useSetSupportStatus, useSupportRequest } from '../api/admin-api';
+import { formatDateTime, VIEWER_TIME_ZONE } from '@tavara/shared/time/format';
+import { PanelError, PanelLoading } from '@/components/query-panel';
 import { SupportStatusBadge } from './support-status-badge';
 
 const NEXT_STEPS: Record<SupportRequestStatus, Array<{ status: SupportRequestStatus; label: string }>> = {
@@ -53,7 +56,7 @@ export function SupportRequestDialog({ id, onClose }: { id: string; onClose: () 
             </a>
           </dd>
           <dt className="text-ink-muted">Sent</dt>
-          <dd>{formatDateTime(r.createdAt)}</dd>
+          <dd>{formatDateTime(r.createdAt, VIEWER_TIME_ZONE)}</dd>
           <dt className="text-ink-muted">Status</dt>
           <dd>
             <SupportStatusBadge status={r.status} />
@@ -88,6 +91,7 @@ export function SupportRequestDialog({ id, onClose }: { id: string; onClose: () 
             </a>
           </section>
         )}
+        <RepliesSection id={r.id} replies={r.replies} signedInSender={r.userId !== null} />
         <section aria-labelledby="support-chat-heading">
           <h3 id="support-chat-heading" className="font-semibold">
             Attached chat
@@ -115,7 +119,7 @@ export function SupportRequestDialog({ id, onClose }: { id: string; onClose: () 
                         dateTime={new Date(message.timestamp).toISOString()}
                         className={cn('mt-1 block text-xs', message.isUser ? 'text-white/85' : 'text-ink-muted')}
                       >
-                        {formatDateTime(message.timestamp)}
+                        {formatDateTime(message.timestamp, VIEWER_TIME_ZONE)}
                       </time>
                     </li>
                   ))}
@@ -167,5 +171,71 @@ export function SupportRequestDialog({ id, onClose }: { id: string; onClose: () 
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The team's replies and a box for another. A signed-in sender sees replies with their request
+ * (and is notified); someone who wrote without an account is answered by e-mail instead.
+ */
+function RepliesSection({
+  id,
+  replies,
+  signedInSender,
+}: {
+  id: string;
+  replies: Array<{ id: string; body: string; createdAt: string }>;
+  signedInSender: boolean;
+}) {
+  const reply = useReplyToSupport();
+  const form = useZodForm(supportReplyInputSchema, { defaultValues: { body: '' } });
+  return (
+    <section aria-labelledby="support-replies-heading">
+      <h3 id="support-replies-heading" className="font-semibold">
+        Replies
+      </h3>
+      {replies.length === 0 ? (
+        <p className="mt-1 text-ink-muted">No reply yet.</p>
+      ) : (
+        <ol className="mt-2 flex flex-col gap-2">
+          {replies.map((r) => (
+            <li key={r.id} className="rounded-lg border border-line p-3">
+              <p className="text-sm text-ink-muted">{formatDateTime(r.createdAt, VIEWER_TIME_ZONE)}</p>
+              <p className="mt-1 break-words whitespace-pre-wrap">{r.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {signedInSender ? (
+        <Form
+          form={form}
+          className="mt-3 flex flex-col gap-3"
+          onSubmit={async (values) => {
+            try {
+              await reply.mutateAsync({ id, body: values.body });
+              form.reset({ body: '' });
+            } catch (error) {
+              if (error instanceof ApiError) applyFieldErrors(form, error.fields);
+            }
+          }}
+        >
+          <FormTextareaField
+            control={form.control}
+            name="body"
+            label="Your reply"
+            hint="The person sees it with their request and is notified."
+            rows={3}
+            required
+          />
+          <div>
+            <Button type="submit" aria-disabled={form.formState.isSubmitting || undefined}>
+              {form.formState.isSubmitting ? 'Sending...' : 'Send reply'}
+            </Button>
+          </div>
+        </Form>
+      ) : (
+        <p className="mt-2 text-ink-muted">This was sent without an account: answer by e-mail to the address above.</p>
+      )}
+    </section>
   );
 }

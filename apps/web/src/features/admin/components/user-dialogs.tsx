@@ -1,6 +1,7 @@
-import { ROLE_LABELS, ROLES, type Role } from '@tavara/shared/roles';
 import { LoaderCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { adminRoleChangeSchema } from '@tavara/shared/admin/admin';
+import { ROLE_LABELS, ROLES } from '@tavara/shared/roles';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,68 +11,71 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { applyFieldErrors, Form, FormChoiceGroup, useZodForm } from '@/components/ui/form';
+import { ApiError } from '@/lib/api-client';
 import { type AdminUser, useChangeRole, useDeleteUser } from '../api/admin-api';
 
 const displayName = (user: AdminUser) => user.name.trim() || user.email;
+const ROLE_CHOICES = ROLES.map((role) => ({ id: role, label: ROLE_LABELS[role] }));
 
-/** Choose another role for `user`; the server refuses one's own role and audits the change. */
+/** The users list's heading (users-panel.tsx): where focus lands when the row's button is gone. */
+const usersHeading = () => document.getElementById('users-heading');
+
+/**
+ * Choose another role for `user`, on the form layer with the server's own schema; the server
+ * refuses one's own role and audits the change. A 422 goes beside the choice, anything else
+ * (409 own role, 404 gone) into a toast.
+ */
 export function ChangeRoleDialog({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [role, setRole] = useState<Role>(user.role);
   const changeRole = useChangeRole();
-  const groupId = useId();
-  const submit = () => {
-    if (role === user.role) return onClose();
-    changeRole.mutate({ user, role }, { onSuccess: onClose });
-  };
+  const form = useZodForm(adminRoleChangeSchema, { defaultValues: { role: user.role } });
+  const role = useWatch({ control: form.control, name: 'role' });
+  const busy = form.formState.isSubmitting;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent
+        // The list reloads after a change, re-creating the row's buttons: find this row's again.
+        returnFocusTo={() =>
+          document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(`Change role of ${user.email}`)}"]`) ??
+          usersHeading()
+        }
+      >
         <DialogTitle>Change the role of {displayName(user)}</DialogTitle>
         <DialogDescription className="mt-2">
           The role decides which dashboard and registration form they get. Moving them to another family, professional
           or community role asks them to fill in that role’s registration form when they next sign in.
         </DialogDescription>
-        <form
+        <Form
+          form={form}
           className="mt-5"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
+          onSubmit={async (values) => {
+            if (values.role === user.role) return onClose();
+            try {
+              await changeRole.mutateAsync({ user, role: values.role });
+              onClose();
+            } catch (error) {
+              // Field messages go beside the choice; the mutation has toasted every other failure.
+              applyFieldErrors(form, error instanceof ApiError ? error.fields : undefined);
+            }
           }}
         >
-          <fieldset aria-describedby={`${groupId}-current`}>
-            <legend className="font-semibold">New role</legend>
-            <p id={`${groupId}-current`} className="text-sm text-ink-muted">
-              Now: {ROLE_LABELS[user.role]}
-            </p>
-            <div className="mt-3 flex flex-col gap-2">
-              {ROLES.map((option) => (
-                <label
-                  key={option}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-line px-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
-                >
-                  <input
-                    type="radio"
-                    name={`${groupId}-role`}
-                    value={option}
-                    checked={role === option}
-                    onChange={() => setRole(option)}
-                    className="size-5 accent-brand"
-                  />
-                  {ROLE_LABELS[option]}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <FormChoiceGroup
+            control={form.control}
+            name="role"
+            legend="New role"
+            hint={`Now: ${ROLE_LABELS[user.role]}`}
+            choices={ROLE_CHOICES}
+          />
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <DialogClose asChild>
               <Button variant="secondary">Cancel</Button>
             </DialogClose>
-            <Button type="submit" aria-disabled={changeRole.isPending || undefined} disabled={role === user.role}>
-              {changeRole.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+            <Button type="submit" aria-disabled={busy || undefined} disabled={role === user.role}>
+              {busy && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
               Change role
             </Button>
           </div>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
@@ -82,7 +86,8 @@ export function DeleteUserDialog({ user, onClose }: { user: AdminUser; onClose: 
   const deleteUser = useDeleteUser();
   return (
     <AlertDialog open onOpenChange={(open) => !open && !deleteUser.isPending && onClose()}>
-      <AlertDialogContent>
+      {/* The deleted row and its buttons are gone: focus goes to the list's heading. */}
+      <AlertDialogContent returnFocusTo={usersHeading}>
         <AlertDialogTitle>Delete the account of {displayName(user)}?</AlertDialogTitle>
         <AlertDialogDescription asChild>
           <div className="mt-2 flex flex-col gap-2">

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { type AdminUser, useAdminUsers } from '../api/admin-api';
-import { formatDate } from './admin-format';
+import { formatDate, VIEWER_TIME_ZONE } from '@tavara/shared/time/format';
 import { Pager, usePageInRange } from './pager';
-import { PanelEmpty, QueryPanel } from './panel-states';
+import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { RoleBadge } from './role-badge';
 import { ChangeRoleDialog, DeleteUserDialog } from './user-dialogs';
 
@@ -129,7 +129,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                     <td className="px-4 py-3">
                       <Verified verified={user.emailVerified} />
                     </td>
-                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.createdAt)}</td>
+                    <td className="px-4 py-3 whitespace-nowrap">{formatDate(user.createdAt, VIEWER_TIME_ZONE)}</td>
                     <td className="px-4 py-3">{actions(user)}</td>
                   </tr>
                 ))}
@@ -144,7 +144,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
                 <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
                   <RoleBadge role={user.role} />
                   <Verified verified={user.emailVerified} />
-                  <span className="text-ink-muted">Joined {formatDate(user.createdAt)}</span>
+                  <span className="text-ink-muted">Joined {formatDate(user.createdAt, VIEWER_TIME_ZONE)}</span>
                 </div>
                 <div className="mt-3">{actions(user)}</div>
               </li>
@@ -164,7 +164,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
 
   return (
     <section aria-labelledby="users-heading">
-      <h2 id="users-heading" className="text-xl font-semibold">
+      <h2 id="users-heading" tabIndex={-1} className="text-xl font-semibold">
         Users
       </h2>
       <form

@@ -3,13 +3,20 @@ import { Tabs } from 'radix-ui';
 import { useCallback, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@tavara/shared/auth/auth-messages';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
+import { PRODUCT_NAME } from '@tavara/shared/product';
 import { isPublicRole, type PublicRole } from '@tavara/shared/roles';
 import { Notice } from '@/components/ui/notice';
-import { SIGN_UP_ROLE_PARAM, SIGN_UP_TAB_PARAM, SIGN_UP_TAB_VALUE } from '@/config/paths';
-import { INITIAL_AUTH_CHECK, useAuth } from '@/lib/auth';
+import {
+  SIGN_UP_FROM_PARAM,
+  SIGN_UP_FROM_REGISTRATION,
+  SIGN_UP_ROLE_PARAM,
+  SIGN_UP_TAB_PARAM,
+  SIGN_UP_TAB_VALUE,
+} from '@/config/paths';
+import { INITIAL_AUTH_CHECK, showsAuthLoading, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
+import { readChatHandover } from '../chat-handover';
 import { EMAIL_VERIFIED_ACTION, VERIFICATION_PENDING_ACTION } from '../auth-urls';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
 import { usePostLoginRedirect } from '../hooks/use-post-login-redirect';
@@ -39,10 +46,13 @@ export function AuthPage() {
 
   // `?tab=signup&role=…` (a role dashboard's "Create an account"): the Sign Up tab, role chosen.
   const [tab, setTab] = useState<Tab>(() => (params.get(SIGN_UP_TAB_PARAM) === SIGN_UP_TAB_VALUE ? 'signup' : 'login'));
+  // Sent here by a registration form (the chat's hand-over), or arriving another way with a chat
+  // in this browser (Sign In → Sign Up later): what the chat knows comes along either way.
+  const [handover] = useState(() => readChatHandover(params.get(SIGN_UP_FROM_PARAM) === SIGN_UP_FROM_REGISTRATION));
   const requestedRole = params.get(SIGN_UP_ROLE_PARAM);
-  const initialRole = isPublicRole(requestedRole) ? requestedRole : undefined;
+  const initialRole = isPublicRole(requestedRole) ? requestedRole : handover?.role;
   const [view, setView] = useState<View>('tabs');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(handover?.email ?? '');
   const [registration, setRegistration] = useState<{ email: string; role: PublicRole } | null>(null);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(view);
 
@@ -54,8 +64,9 @@ export function AuthPage() {
 
   if (auth.user) return null;
   // The first check is quick (the overlay covers a slow one); showing the forms to someone who
-  // turns out to be signed in would flash them away again.
-  if (auth.loading && auth.operation === INITIAL_AUTH_CHECK) return null;
+  // turns out to be signed in would flash them away again. A browser not last seen signed in
+  // gets the forms at once (they are the prerendered page, issue 23).
+  if (showsAuthLoading(auth) && auth.operation === INITIAL_AUTH_CHECK) return null;
 
   const showLogin = () => {
     setTab('login');
@@ -71,16 +82,27 @@ export function AuthPage() {
         titleRef={view === 'tabs' ? headingRef : undefined}
         icon={<HeartHandshake className="size-7" />}
         description={`Log in to ${PRODUCT_NAME} or create your free account.`}
-        footer={
-          <p className="text-center text-sm text-ink-muted">
-            © {new Date().getFullYear()} {PRODUCT_NAME} · {PRODUCT_TAGLINE}
-          </p>
-        }
       >
         {view === 'forgot' ? (
           <ForgotPasswordInline email={email} onEmailChange={setEmail} onBack={showLogin} headingRef={headingRef} />
         ) : (
           <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
+            {/* Sent by the form: said on both tabs. A chat found in this browser: on Sign Up only,
+                so someone who came to log in is not told to create an account. */}
+            {handover &&
+              view === 'tabs' &&
+              (handover.source === 'form' || (tab === 'signup' && handover.sessionId)) && (
+                <Notice
+                  tone="info"
+                  role="status"
+                  className="mb-4"
+                  title="Create your account to finish your registration"
+                >
+                  {handover.sessionId
+                    ? 'Your chat answers are saved. Once your account is ready, we fill them into your registration form. Already have an account? Log in instead.'
+                    : 'Once your account is ready, you can fill in your registration form. Already have an account? Log in instead.'}
+                </Notice>
+              )}
             <Tabs.List
               aria-label="Log in or sign up"
               className="mb-5 grid grid-cols-2 gap-1 rounded-lg border border-line bg-canvas p-1"
@@ -131,6 +153,7 @@ export function AuthPage() {
               ) : (
                 <SignUpForm
                   initialRole={initialRole}
+                  handover={handover}
                   email={email}
                   onEmailChange={setEmail}
                   onRegistered={(done) => {

@@ -3,7 +3,7 @@ import { useState, type Ref } from 'react';
 import { PASSWORD_RESET_LINK_VALIDITY_HOURS } from '@tavara/shared/auth/auth-messages';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { EmailField } from '@/components/ui/email-field';
+import { Form, FormTextField } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
@@ -26,7 +26,7 @@ export function ForgotPasswordInline({
 }) {
   const [sent, setSent] = useState(false);
   const sentRef = useFocusOnChange<HTMLParagraphElement>(sent);
-  const { busy, error, emailRef, onSubmit } = useResetRequest(email, {
+  const { form, busy, onSubmit } = useResetRequest(email, {
     sent: () => setSent(true),
     failed: (message) => toast.error(message ?? AUTH_TOASTS.resetEmailFailed),
   });
@@ -56,16 +56,22 @@ export function ForgotPasswordInline({
           <Button onClick={onBack}>Return to Login</Button>
         </>
       ) : (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
           <p className="text-ink-muted">
             Enter the email address of your account and we will send you a link to choose a new password.
           </p>
-          <EmailField ref={emailRef} value={email} onValueChange={onEmailChange} error={error ?? undefined} />
+          <FormTextField
+            control={form.control}
+            name="email"
+            label="Email"
+            type="email"
+            onChange={(event: { target: HTMLInputElement }) => onEmailChange(event.target.value)}
+          />
           <Button type="submit" aria-disabled={busy || undefined}>
             <Send aria-hidden="true" className="size-5" />
             {busy ? 'Sending...' : 'Send Reset Link'}
           </Button>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -1,16 +1,14 @@
 import { LogIn } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { loginSchema } from '@tavara/shared/auth/login.schema';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
-import { EmailField } from '@/components/ui/email-field';
-import { TextField } from '@/components/ui/text-field';
+import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
-import { checkForm, fieldMessage, type FieldErrors } from '../form-errors';
 import { AUTH_TOASTS } from '../auth-toasts';
+import { TwoFactorStep } from './two-factor-step';
 
 export interface LoginFormProps {
   email: string;
@@ -22,40 +20,32 @@ export interface LoginFormProps {
 
 /**
  * The Login tab. Values stay in the form on every error; the button says what is happening. On
- * success the auth store holds the user and the page's post-login redirect takes over.
+ * success the auth store holds the user and the page's post-login redirect takes over. The
+ * e-mail starts as the one typed on the page's other views and is reported back as it changes.
  */
 export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificationPending }: LoginFormProps) {
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [summary, setSummary] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(loginSchema, { defaultValues: { email, password: '' } });
+  const busy = form.formState.isSubmitting;
+  // Issue 22: the password was right and the account asks for its second factor.
+  const [secondStep, setSecondStep] = useState(false);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const check = checkForm(loginSchema, { email, password });
-    if (!check.ok) {
-      setSummary(check.message);
-      setErrors(check.fields);
-      (check.fields.email !== undefined ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setSummary(null);
-    setErrors({});
-    setBusy(true);
+  async function signIn(values: { email: string; password: string }) {
     try {
-      await runAuthOperation('signing in', async () => {
-        await authClient.signIn(check.data);
+      const needsSecondStep = await runAuthOperation('signing in', async () => {
+        const result = await authClient.signIn(values);
+        if (result.twoFactorRedirect) return true;
         await loadAccount();
+        return false;
       });
+      if (needsSecondStep) {
+        setSecondStep(true);
+        return;
+      }
       sessionStore.remove(SESSION_KEYS.skipPostLoginRedirect);
       // Spec §4: no 'logged in' toast right after a password reset (the page already says so).
       if (sessionStore.get(SESSION_KEYS.passwordResetComplete)) sessionStore.remove(SESSION_KEYS.passwordResetComplete);
       else toast.success(AUTH_TOASTS.loggedIn);
     } catch (error) {
-      setBusy(false);
       // The store has already said 'Operation timed out: …'.
       if (error instanceof AuthTimeoutError) return;
       if (error instanceof AuthRequestError && error.code === 'EMAIL_NOT_VERIFIED') onVerificationPending();
@@ -63,28 +53,33 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificati
     }
   }
 
-  return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      {summary && (
-        <Notice tone="error" role="alert">
-          {summary}
-        </Notice>
-      )}
-      <EmailField
-        ref={emailRef}
-        value={email}
-        onValueChange={onEmailChange}
-        error={fieldMessage(errors, summary, 'email')}
+  if (secondStep) {
+    return (
+      <TwoFactorStep
+        onCancel={() => {
+          form.setValue('password', '');
+          setSecondStep(false);
+        }}
+        onSignedIn={() => sessionStore.remove(SESSION_KEYS.skipPostLoginRedirect)}
       />
-      <TextField
-        ref={passwordRef}
+    );
+  }
+
+  return (
+    <Form form={form} summary onSubmit={signIn} className="flex flex-col gap-4">
+      <FormTextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        onChange={(event: { target: HTMLInputElement }) => onEmailChange(event.target.value)}
+      />
+      <FormTextField
+        control={form.control}
+        name="password"
         label="Password"
         type="password"
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={fieldMessage(errors, summary, 'password')}
       />
       <div className="-mt-1 flex justify-end">
         <Button variant="link" size="sm" onClick={onForgotPassword}>
@@ -95,6 +90,6 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificati
         <LogIn aria-hidden="true" className="size-5" />
         {busy ? 'Logging in...' : 'Log In'}
       </Button>
-    </form>
+    </Form>
   );
 }

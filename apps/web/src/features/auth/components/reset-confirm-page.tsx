@@ -1,17 +1,16 @@
 import { KeyRound, LoaderCircle, ShieldAlert } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AUTH_MESSAGES } from '@tavara/shared/auth/auth-messages';
 import { resetPasswordFormSchema } from '@tavara/shared/auth/reset-password.schema';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { TextField } from '@/components/ui/text-field';
+import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { resetAuth } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
-import { checkForm, fieldMessage, type FieldErrors } from '../form-errors';
 import { AuthCard, AuthPageFrame } from './auth-card';
 
 /** Spec §9 "Reset session validation time-out 10000 ms". */
@@ -128,46 +127,35 @@ function InvalidLink({ message, afterCheck }: { message: string; afterCheck: boo
 
 function SetNewPassword({ token, email }: { token: string; email: string }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [busy, setBusy] = useState(false);
-  const [summary, setSummary] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const confirmRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(resetPasswordFormSchema, { defaultValues: { password: '', confirmPassword: '' } });
+  const busy = form.formState.isSubmitting;
 
   // The form replaces 'Validating reset link...': start where the typing starts.
-  useEffect(() => passwordRef.current?.focus(), []);
+  useEffect(() => form.setFocus('password'), [form]);
 
   const tooManyAttempts = (title: string) => {
     toast.error(title, { description: AUTH_TOASTS.requestNewLink });
     void navigate(REQUEST_PATH);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    // Spec §5, in order: the attempt limit, then length (8), then the confirmation.
-    if (attempts() >= MAX_RESET_ATTEMPTS) return tooManyAttempts(AUTH_TOASTS.tooManyAttempts);
-    const check = checkForm(resetPasswordFormSchema, values);
-    if (!check.ok) {
-      setSummary(check.message);
-      setErrors(check.fields);
-      toast.error(
-        check.message,
-        check.message === AUTH_MESSAGES.passwordTooWeak
-          ? { description: AUTH_MESSAGES.passwordTooWeakDetail }
-          : undefined,
-      );
-      (check.fields.password !== undefined ? passwordRef : confirmRef).current?.focus();
-      return;
-    }
-    setSummary(null);
-    setErrors({});
-    setBusy(true);
+  // Spec §5, in order: the attempt limit (before the values are checked), then length (8), then
+  // the confirmation (the schema's order).
+  const withinAttemptLimit = () => {
+    if (attempts() < MAX_RESET_ATTEMPTS) return true;
+    tooManyAttempts(AUTH_TOASTS.tooManyAttempts);
+    return false;
+  };
+
+  const invalid = (message: string) =>
+    toast.error(
+      message,
+      message === AUTH_MESSAGES.passwordTooWeak ? { description: AUTH_MESSAGES.passwordTooWeakDetail } : undefined,
+    );
+
+  async function onSubmit({ password }: { password: string }) {
     try {
-      await authClient.resetPassword({ newPassword: check.data.password, token });
+      await authClient.resetPassword({ newPassword: password, token });
     } catch (error) {
-      setBusy(false);
       const count = attempts() + 1;
       sessionStore.set(SESSION_KEYS.passwordResetAttempts, String(count));
       if (count >= MAX_RESET_ATTEMPTS) return tooManyAttempts(AUTH_TOASTS.tooManyFailedAttempts);
@@ -183,7 +171,6 @@ function SetNewPassword({ token, email }: { token: string; email: string }) {
     void navigate('/auth', { replace: true, state: { resetSuccess: true } });
   }
 
-  const weak = summary === AUTH_MESSAGES.passwordTooWeak;
   return (
     <AuthCard
       title="Set New Password"
@@ -194,32 +181,32 @@ function SetNewPassword({ token, email }: { token: string; email: string }) {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        {summary && (
-          <Notice tone="error" role="alert" title={summary}>
-            {weak ? AUTH_MESSAGES.passwordTooWeakDetail : undefined}
+      <Form
+        form={form}
+        onSubmit={onSubmit}
+        beforeValidate={withinAttemptLimit}
+        onInvalid={invalid}
+        summary={(message) => (
+          <Notice tone="error" role="alert" title={message}>
+            {message === AUTH_MESSAGES.passwordTooWeak ? AUTH_MESSAGES.passwordTooWeakDetail : undefined}
           </Notice>
         )}
-        <TextField
-          ref={passwordRef}
+        className="flex flex-col gap-4"
+      >
+        <FormTextField
+          control={form.control}
+          name="password"
           label="New Password"
           type="password"
-          name="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          value={values.password}
-          onChange={(event) => setValues((old) => ({ ...old, password: event.target.value }))}
-          error={fieldMessage(errors, summary, 'password')}
         />
-        <TextField
-          ref={confirmRef}
+        <FormTextField
+          control={form.control}
+          name="confirmPassword"
           label="Confirm Password"
           type="password"
-          name="confirmPassword"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => setValues((old) => ({ ...old, confirmPassword: event.target.value }))}
-          error={fieldMessage(errors, summary, 'confirmPassword')}
         />
         <Button type="submit" aria-disabled={busy || undefined}>
           {busy ? 'Updating password...' : 'Update Password'}
@@ -227,7 +214,7 @@ function SetNewPassword({ token, email }: { token: string; email: string }) {
         <Button asChild variant="secondary">
           <Link to={REQUEST_PATH}>Request New Reset Link</Link>
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,10 +1,10 @@
 import { ArrowLeft, KeyRound, MailCheck, Send } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PASSWORD_RESET_LINK_VALIDITY_HOURS } from '@tavara/shared/auth/auth-messages';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { EmailField } from '@/components/ui/email-field';
+import { Form, FormTextField } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS, RESET_SENT_TOAST_MS } from '../auth-toasts';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
@@ -16,10 +16,11 @@ import { AuthCard, AuthPageFrame } from './auth-card';
  * dismissed to send the link to another address.
  */
 export function ResetRequestPage() {
-  const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(sentTo !== null);
-  const { busy, error, emailRef, onSubmit } = useResetRequest(email, {
+  // A security e-mail's "This wasn't me" link carries the address (issue 22).
+  const [params] = useSearchParams();
+  const { form, busy, onSubmit } = useResetRequest(params.get('email') ?? '', {
     sent: (address) => {
       toast.success(AUTH_TOASTS.resetLinkSent, {
         description: AUTH_TOASTS.resetLinkSentDetail,
@@ -78,8 +79,8 @@ export function ResetRequestPage() {
         description="Enter the email address of your account and we will send you a link to choose a new password."
         icon={<KeyRound className="size-7" />}
       >
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-          <EmailField ref={emailRef} value={email} onValueChange={setEmail} error={error ?? undefined} />
+        <Form form={form} onSubmit={onSubmit} className="flex flex-col gap-4">
+          <FormTextField control={form.control} name="email" label="Email" type="email" />
           <Button type="submit" aria-disabled={busy || undefined}>
             <Send aria-hidden="true" className="size-5" />
             {busy ? 'Sending...' : 'Send Password Reset Link'}
@@ -90,7 +91,7 @@ export function ResetRequestPage() {
               Back to Login
             </Link>
           </Button>
-        </form>
+        </Form>
       </AuthCard>
     </AuthPageFrame>
   );

@@ -1,26 +1,25 @@
 import { UserPlus } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
-import { signUpSchema } from '@tavara/shared/auth/sign-up.schema';
-import { DEFAULT_ROLE, type PublicRole } from '@tavara/shared/roles';
+import { Link } from 'react-router';
+import { useRef, useState } from 'react';
+import { signUpSchema, type SignUp } from '@tavara/shared/auth/sign-up.schema';
+import { DEFAULT_ROLE, ROLE_LABELS, type PublicRole } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
+import { applyFieldErrors, Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { Notice } from '@/components/ui/notice';
-import { EmailField } from '@/components/ui/email-field';
-import { TextField } from '@/components/ui/text-field';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { LOCAL_KEYS, localStore, SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
 import { EMAIL_VERIFIED_CALLBACK } from '../auth-urls';
-import { checkForm, fieldMessage, type FieldErrors } from '../form-errors';
+import { pointHandoverAt, type ChatSignUpHandover } from '../chat-handover';
 import { RoleChoice } from './role-choice';
 
-const FIELD_ORDER = ['firstName', 'lastName', 'email', 'password'] as const;
-type Field = (typeof FIELD_ORDER)[number];
-
 export interface SignUpFormProps {
-  /** The role chosen when the form opens (default: spec §2's family). */
+  /** A role chosen before the form opened (the chat's, a dashboard's link); none: the choice shows, family first (spec §2). */
   initialRole?: PublicRole;
+  /** Sent here by the chat's hand-over: its role, names and session id (issue 14). */
+  handover?: ChatSignUpHandover | null;
   email: string;
   onEmailChange: (email: string) => void;
   /** Sign-up worked and waits for the e-mail confirmation (no session yet). */
@@ -32,33 +31,42 @@ export interface SignUpFormProps {
  * session: the profile is ensured, the store loads the user and the page's post-login redirect
  * takes over. Otherwise the chosen role is remembered for after the confirmation link.
  */
-export function SignUpForm({ initialRole = DEFAULT_ROLE, email, onEmailChange, onRegistered }: SignUpFormProps) {
-  const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
-  const [role, setRole] = useState<PublicRole>(initialRole);
-  const [busy, setBusy] = useState(false);
-  const [summary, setSummary] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
+export function SignUpForm({ initialRole, handover = null, email, onEmailChange, onRegistered }: SignUpFormProps) {
+  const form = useZodForm(signUpSchema, {
+    defaultValues: {
+      firstName: handover?.firstName ?? '',
+      lastName: handover?.lastName ?? '',
+      email,
+      password: '',
+      role: initialRole ?? DEFAULT_ROLE,
+    },
+  });
+  const busy = form.formState.isSubmitting;
+  const role = form.watch('role') ?? DEFAULT_ROLE;
+  const setRole = (next: PublicRole) => form.setValue('role', next);
+  // A role chosen before the form opened (the chat's, a dashboard's link) is stated plainly, with
+  // a way to change it; otherwise the three choices are shown (family first, spec §2).
+  const [choosingRole, setChoosingRole] = useState(initialRole === undefined);
+  // Another role than the chat's: said beside the choice, and confirmed before the account is made.
+  const chatRole = handover?.sessionId ? handover.role : null;
+  const [otherRoleConfirmed, setOtherRoleConfirmed] = useState<PublicRole | null>(null);
+  const roleMismatch = chatRole !== null && role !== chatRole;
+  const mismatchRef = useRef<HTMLDivElement>(null);
 
-  const showErrors = (message: string, fields: FieldErrors) => {
-    setSummary(message);
-    setErrors(fields);
-    const first = FIELD_ORDER.find((field) => fields[field] !== undefined);
-    const input = first ? formRef.current?.elements.namedItem(first) : null;
-    if (input instanceof HTMLInputElement) input.focus();
-  };
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const check = checkForm(signUpSchema, { ...values, email, role });
-    if (!check.ok) return showErrors(check.message, check.fields);
-    setSummary(null);
-    setErrors({});
-    setBusy(true);
+  async function signUp(values: SignUp) {
+    if (roleMismatch && otherRoleConfirmed !== values.role) {
+      mismatchRef.current?.focus();
+      return;
+    }
     try {
       const result = await runAuthOperation('creating your account', async () => {
-        const answer = await authClient.signUp({ ...check.data, callbackURL: EMAIL_VERIFIED_CALLBACK });
+        // The chat travels with the sign-up: the server links it to the new account, so its
+        // answers reach the form in whichever browser the confirmation link is opened.
+        const answer = await authClient.signUp({
+          ...values,
+          ...(handover?.serverSessionId ? { chatSessionId: handover.serverSessionId } : {}),
+          callbackURL: EMAIL_VERIFIED_CALLBACK,
+        });
         if (answer.signedIn) {
           const ensured = await authClient.ensureProfile().catch((error: unknown) => ({ success: false, error }));
           if (!ensured.success) console.warn('Could not ensure the new profile', ensured.error);
@@ -66,56 +74,106 @@ export function SignUpForm({ initialRole = DEFAULT_ROLE, email, onEmailChange, o
         }
         return answer;
       });
+      // Signed up with another role than the chat's: afterwards, that role's own form.
+      if (roleMismatch) pointHandoverAt(values.role);
       if (result.signedIn) {
         sessionStore.remove(SESSION_KEYS.skipPostLoginRedirect);
         toast.success(AUTH_TOASTS.accountCreated);
         return;
       }
-      localStore.set(LOCAL_KEYS.registeringAs, check.data.role);
-      localStore.set(LOCAL_KEYS.registrationRole, check.data.role);
+      localStore.set(LOCAL_KEYS.registeringAs, values.role);
+      localStore.set(LOCAL_KEYS.registrationRole, values.role);
       if (result.emailSent === false && result.message) toast.warning(result.message);
-      onRegistered({ email: check.data.email, role: check.data.role });
+      onRegistered({ email: values.email, role: values.role });
     } catch (error) {
-      setBusy(false);
       // The store has already said 'Operation timed out: …'.
       if (error instanceof AuthTimeoutError) return;
       const known = error instanceof AuthRequestError ? error : undefined;
-      if (known?.fields) showErrors(known.message, known.fields);
+      applyFieldErrors(form, known?.fields);
       toast.error(known?.message || AUTH_TOASTS.signUpFailed);
     }
   }
 
-  const field = (name: Exclude<Field, 'email'>) => ({
-    name,
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues((old) => ({ ...old, [name]: event.target.value })),
-    error: fieldMessage(errors, summary, name),
-  });
-
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      {summary && (
-        <Notice tone="error" role="alert">
-          {summary}
-        </Notice>
-      )}
+    <Form form={form} summary onSubmit={signUp} className="flex flex-col gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" {...field('lastName')} />
+        <FormTextField control={form.control} name="firstName" label="First name" autoComplete="given-name" />
+        <FormTextField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
       </div>
-      <EmailField value={email} onValueChange={onEmailChange} error={fieldMessage(errors, summary, 'email')} />
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="email"
+        label="Email"
+        type="email"
+        onChange={(event: { target: HTMLInputElement }) => onEmailChange(event.target.value)}
+      />
+      <FormTextField
+        control={form.control}
+        name="password"
         label="Password"
         type="password"
         autoComplete="new-password"
         hint="At least 8 characters. A few words together are easy to remember and hard to guess."
-        {...field('password')}
       />
-      <RoleChoice value={role} onChange={setRole} />
+      {choosingRole ? (
+        <RoleChoice value={role} onChange={setRole} />
+      ) : (
+        <div className="flex flex-wrap items-center gap-x-2 rounded-lg border border-line bg-canvas px-4 py-2">
+          <p>
+            You are signing up as a <strong>{ROLE_LABELS[role]}</strong>
+          </p>
+          <button
+            type="button"
+            onClick={() => setChoosingRole(true)}
+            className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4 hover:text-brand-strong"
+          >
+            Change<span className="sr-only"> role</span>
+          </button>
+        </div>
+      )}
+      {roleMismatch && chatRole && (
+        <div ref={mismatchRef} tabIndex={-1} className="outline-none">
+          <Notice tone="warning" role="status" title={`Your chat answers are for a ${ROLE_LABELS[chatRole]}`}>
+            <p>
+              As a {ROLE_LABELS[role]} you get the {ROLE_LABELS[role].toLowerCase()} form, and your chat answers will
+              not fill it in. They stay saved with your account.
+            </p>
+            <div className="mt-3 flex flex-col gap-2">
+              <Button type="button" variant="secondary" onClick={() => setRole(chatRole)}>
+                Sign up as a {ROLE_LABELS[chatRole]}
+              </Button>
+              <Button
+                type="button"
+                variant="secondary"
+                aria-pressed={otherRoleConfirmed === role}
+                onClick={() => setOtherRoleConfirmed(role)}
+              >
+                Start the {ROLE_LABELS[role].toLowerCase()} form instead
+              </Button>
+            </div>
+            {otherRoleConfirmed === role && (
+              <p className="mt-2 font-semibold">
+                Fine: after you create your account, you will fill in the {ROLE_LABELS[role].toLowerCase()} form.
+              </p>
+            )}
+          </Notice>
+        </div>
+      )}
+      <p className="text-sm text-ink-muted">
+        By creating an account you agree to our{' '}
+        <Link to="/terms" target="_blank" className="font-semibold text-brand underline underline-offset-4">
+          Terms of Service<span className="sr-only"> (opens in a new tab)</span>
+        </Link>{' '}
+        and{' '}
+        <Link to="/privacy" target="_blank" className="font-semibold text-brand underline underline-offset-4">
+          Privacy Policy<span className="sr-only"> (opens in a new tab)</span>
+        </Link>
+        .
+      </p>
       <Button type="submit" aria-disabled={busy || undefined}>
         <UserPlus aria-hidden="true" className="size-5" />
         {busy ? 'Creating your account...' : 'Create Account'}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -1,42 +1,28 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { resetRequestSchema } from '@tavara/shared/auth/reset-password.schema';
+import { useZodForm } from '@/components/ui/form';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { resetRedirectTo } from '../auth-urls';
-import { checkForm } from '../form-errors';
 
 /**
- * Sending a password-reset link for `email`, shared by the /auth page's inline view and the
- * /auth/reset-password page: checks the address (message beside the field, focus back on it),
- * asks the server, and reports the outcome; each caller words its own success and failure.
+ * Sending a password-reset link, shared by the /auth page's inline view and the
+ * /auth/reset-password page: the form (the address, checked by the shared schema, its message
+ * beside the field and focus back on it) and the submit that asks the server and reports the
+ * outcome; each caller words its own success and failure.
  */
 export function useResetRequest(
-  email: string,
+  initialEmail: string,
   on: { sent: (email: string) => void; failed: (serverMessage: string | null) => void },
 ) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(resetRequestSchema, { defaultValues: { email: initialEmail } });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const check = checkForm(resetRequestSchema, { email });
-    if (!check.ok) {
-      setError(check.message);
-      emailRef.current?.focus();
-      return;
-    }
-    setError(null);
-    setBusy(true);
+  async function onSubmit({ email }: { email: string }) {
     try {
-      await authClient.requestPasswordReset({ email: check.data.email, redirectTo: resetRedirectTo(check.data.email) });
-      on.sent(check.data.email);
+      await authClient.requestPasswordReset({ email, redirectTo: resetRedirectTo(email) });
+      on.sent(email);
     } catch (failure) {
       on.failed(failure instanceof AuthRequestError && failure.message ? failure.message : null);
-    } finally {
-      setBusy(false);
     }
   }
 
-  return { busy, error, emailRef, onSubmit };
+  return { form, busy: form.formState.isSubmitting, onSubmit };
 }

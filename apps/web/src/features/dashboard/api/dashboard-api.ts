@@ -24,3 +24,27 @@ export function useDashboard(userId: string | null) {
     retry: 1,
   });
 }
+
+/**
+ * Care figures for the dashboard card (`GET /api/care-plans/figures`). Under the care views'
+ * `care` key, so any change to plans, shifts or invitations refreshes it too.
+ */
+export function useCareFigures() {
+  return useQuery({
+    queryKey: ['care', 'figures'] as const,
+    queryFn: () => unwrap(api['care-plans'].figures.$get()),
+    retry: 1,
+  });
+}
+
+/**
+ * Medication figures for the dashboard card (`GET /api/medications/figures`, issue 17), under the
+ * care views' key so a recorded dose refreshes it.
+ */
+export function useMedicationFigures() {
+  return useQuery({
+    queryKey: ['care', 'medications', 'figures'] as const,
+    queryFn: () => unwrap(api.medications.figures.$get()),
+    retry: 1,
+  });
+}

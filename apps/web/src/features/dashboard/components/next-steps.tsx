@@ -19,8 +19,14 @@ function StepAction({ role, step, onStartChat }: { role: PublicRole; step: Check
       </button>
     );
   }
+  const to =
+    step.action === 'care-plan'
+      ? '/family/care-management/create'
+      : step.action === 'schedule'
+        ? '/professional/schedule'
+        : ROLE_REGISTRATION_PATHS[role];
   return (
-    <Link to={ROLE_REGISTRATION_PATHS[role]} className={actionClass}>
+    <Link to={to} className={actionClass}>
       {step.actionLabel}
       <ArrowRight aria-hidden="true" className="size-5" />
     </Link>

@@ -1,15 +1,14 @@
-import { RotateCw } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { PublicRole } from '@tavara/shared/roles';
-import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
+import { PanelError } from '@/components/query-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { dashboardLabel } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { showsAuthLoading, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useDashboard } from '../api/dashboard-api';
 import { ROLE_DASHBOARD_CONTENT } from '../dashboard-content';
+import { CareSummary } from './care-summary';
+import { MedicationSummary } from './medication-summary';
 import { MyVotes } from './my-votes';
 import { NextSteps } from './next-steps';
 import { ProfileSummary } from './profile-summary';
@@ -20,6 +19,8 @@ export interface RoleDashboardPageProps {
   role: PublicRole;
   /** Opens the registration chat on this role; the app passes it in (a feature does not import another). */
   onStartChat?: () => void;
+  /** A card from another feature for the signed-in dashboard's side column (the professional's training). */
+  extra?: ReactNode;
 }
 
 /** The dashboard's shape while it loads, so nothing jumps when it arrives. */
@@ -40,10 +41,12 @@ function SignedInDashboard({
   role,
   title,
   onStartChat,
+  extra,
 }: {
   role: PublicRole;
   title: string;
   onStartChat?: () => void;
+  extra?: ReactNode;
 }) {
   const { user } = useAuth();
   const dashboard = useDashboard(user?.id ?? null);
@@ -70,25 +73,15 @@ function SignedInDashboard({
     );
   }
   if (dashboard.isError) {
-    const message =
-      dashboard.error instanceof ApiError ? dashboard.error.message : 'Something went wrong. Please try again.';
     return (
       <>
         {header}
-        <Notice tone="error" role="alert" title="Your dashboard could not load">
-          <p>{message}</p>
-          <Button
-            variant="secondary"
-            className="mt-3"
-            aria-disabled={dashboard.isFetching || undefined}
-            onClick={() => {
-              if (!dashboard.isFetching) void dashboard.refetch();
-            }}
-          >
-            <RotateCw aria-hidden="true" className={cn('size-5', dashboard.isFetching && 'animate-spin')} />
-            {dashboard.isFetching ? 'Trying again...' : 'Try again'}
-          </Button>
-        </Notice>
+        <PanelError
+          title="Your dashboard could not load"
+          error={dashboard.error}
+          retrying={dashboard.isFetching}
+          onRetry={() => void dashboard.refetch()}
+        />
       </>
     );
   }
@@ -99,10 +92,15 @@ function SignedInDashboard({
       {header}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
+          {role !== 'community' && <CareSummary role={role} />}
+          {role !== 'community' && <MedicationSummary role={role} />}
           <NextSteps role={role} checklist={data.checklist} onStartChat={onStartChat} />
           <MyVotes votes={data.votes} />
         </div>
-        <ProfileSummary role={role} profile={data.profile} />
+        <div className="flex min-w-0 flex-col gap-6">
+          <ProfileSummary role={role} profile={data.profile} />
+          {extra}
+        </div>
       </div>
       <div className="mt-10">
         <UpcomingAreas role={role} votedIds={votedIds} />
@@ -117,12 +115,12 @@ function SignedInDashboard({
  * yet. Someone signed in with another role is sent on by the route before this renders
  * (app/routes/dashboard/use-own-dashboard-redirect.ts); until then the skeleton shows.
  */
-export function RoleDashboardPage({ role, onStartChat }: RoleDashboardPageProps) {
+export function RoleDashboardPage({ role, onStartChat, extra }: RoleDashboardPageProps) {
   const auth = useAuth();
   const title = dashboardLabel(role);
 
   let body;
-  if (!auth.user && auth.loading) body = <DashboardSkeleton label="Loading page" />;
+  if (!auth.user && showsAuthLoading(auth)) body = <DashboardSkeleton label="Loading page" />;
   else if (!auth.user) {
     body = (
       <div className="flex flex-col gap-10">
@@ -131,7 +129,7 @@ export function RoleDashboardPage({ role, onStartChat }: RoleDashboardPageProps)
       </div>
     );
   } else if (auth.role !== role) body = <DashboardSkeleton label="Opening your own dashboard" />;
-  else body = <SignedInDashboard role={role} title={title} onStartChat={onStartChat} />;
+  else body = <SignedInDashboard role={role} title={title} onStartChat={onStartChat} extra={extra} />;
 
   return <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">{body}</div>;
 }

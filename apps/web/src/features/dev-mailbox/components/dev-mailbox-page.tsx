@@ -3,6 +3,7 @@ import { ExternalLink, Inbox, RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@tavara/shared/product';
+import { formatTimestamp, VIEWER_TIME_ZONE } from '@tavara/shared/time/format';
 import { NotFoundPanel } from '@/components/errors/not-found-panel';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -10,8 +11,6 @@ import { api, ApiError, unwrap } from '@/lib/api-client';
 
 /** New mail arrives while a developer waits for it: look again every few seconds. */
 const MAILBOX_POLL_MS = 3_000;
-
-const timeFormat = new Intl.DateTimeFormat('en-TT', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /**
  * /dev/mailbox: the development outbox (every e-mail the server would have sent, newest first)
@@ -86,7 +85,7 @@ export function DevMailboxPage() {
                     <dd className="wrap-anywhere text-ink">{mail.to}</dd>
                     <dt>Sent</dt>
                     <dd className="text-ink">
-                      <time dateTime={mail.createdAt}>{timeFormat.format(new Date(mail.createdAt))}</time>
+                      <time dateTime={mail.createdAt}>{formatTimestamp(mail.createdAt, VIEWER_TIME_ZONE)}</time>
                     </dd>
                   </dl>
                   {mail.links.length > 0 && (

@@ -1,3 +1,4 @@
+import { REGISTRATION_FORM_PATHS } from '@tavara/shared/registration-paths';
 import type { PublicRole } from '@tavara/shared/roles';
 
 export interface RoleOverview {
@@ -36,7 +37,7 @@ export const ROLE_OVERVIEWS: Record<PublicRole, RoleOverview> = {
       'on-demand-care-requests',
       'emergency-alerts-fall-detection',
     ],
-    start: { label: 'Start as a family', to: '/registration/family' },
+    start: { label: 'Start as a family', to: REGISTRATION_FORM_PATHS.family },
   },
   professional: {
     role: 'professional',
@@ -59,7 +60,7 @@ export const ROLE_OVERVIEWS: Record<PublicRole, RoleOverview> = {
       'billing-invoicing',
       'calendar-integration',
     ],
-    start: { label: 'Start as a professional', to: '/registration/professional' },
+    start: { label: 'Start as a professional', to: REGISTRATION_FORM_PATHS.professional },
   },
   community: {
     role: 'community',
@@ -79,6 +80,6 @@ export const ROLE_OVERVIEWS: Record<PublicRole, RoleOverview> = {
       'resource-library-training',
       'insider-access-tech-hub',
     ],
-    start: { label: 'Join the village', to: '/registration/community' },
+    start: { label: 'Join the village', to: REGISTRATION_FORM_PATHS.community },
   },
 };

@@ -11,6 +11,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { PublicRole } from '@tavara/shared/roles';
 import { cn } from '@/lib/cn';
+import { useHydrated } from '@/lib/use-hydrated';
 import { toast } from '@/lib/toast';
 import {
   COMMUNITY_SECTION,
@@ -108,6 +109,7 @@ function RoleCardView({ card, bubble }: { card: RoleCard; bubble: ReactNode }) {
 export function LandingPage({ renderRoleBubble }: { renderRoleBubble: (role: PublicRole) => ReactNode }) {
   const { search } = useLocation();
   const debug = new URLSearchParams(search).get('debug') === 'true';
+  const hydrated = useHydrated();
   return (
     <div>
       <section className="border-b border-line bg-gradient-to-b from-brand-soft to-canvas">
@@ -122,6 +124,8 @@ export function LandingPage({ renderRoleBubble }: { renderRoleBubble: (role: Pub
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <button
               type="button"
+              // Prerendered: it waits for hydration, so a tap before it is not lost.
+              disabled={!hydrated || undefined}
               onClick={scrollToRoles}
               className="inline-flex min-h-12 items-center gap-2 rounded-lg bg-brand px-6 text-lg font-semibold text-white hover:bg-brand-strong"
             >

@@ -10,15 +10,23 @@ import {
 } from '@tavara/shared/registration-chat/chat-state';
 import { getChatProgress } from '@tavara/shared/registration-chat/engine';
 import type { ChatFlows } from '@tavara/shared/registration-chat/flows';
+import { CHAT_SESSION_ID_PATTERN } from '@tavara/shared/registration-chat/chat-sync.schema';
+import { chatServerSessionStorageKey } from '@tavara/shared/registration-chat/storage-keys';
 
 /**
  * Copies the chat to the server so the team (and the registration form on another device) can
  * see it. The chat works fully without it: every failure is "try again later", silently — no
  * console error, no toast. Contract (the endpoints are built in the API issue):
  *
+ * - `POST /api/chat/sessions`                      a new session: the server issues its id (issue 13)
  * - `PUT  /api/chat/sessions/:sessionId`          the session (role, position, answers by question id)
  * - `POST /api/chat/sessions/:sessionId/messages` new messages, idempotent on each message id
  * - `GET  /api/chat/sessions/:sessionId`          `{ session, messages, answers }`
+ *
+ * The chat has a local id from its start (it works offline); before its first save the queue asks
+ * the server for the session's id and keeps it (localStorage, `chatServerSessionStorageKey`), and
+ * every request uses that id. `serverSessionId` gives it to the AI calls, after sending what is
+ * pending so the server holds the chat's current question.
  *
  * The queue keeps the latest session body and the messages not yet accepted, sends them after a
  * short pause, retries with exponential back-off, waits for the 'online' event while offline, and
@@ -109,12 +117,56 @@ export interface ChatSyncEnvironment {
   readonly clearTimeout: (id: number) => void;
   /** `?debug=true`: every payload sent (console.info). */
   readonly debugLog?: (label: string, payload: unknown) => void;
+  /** Where the ids the server issued are kept, by local id (default: in memory). */
+  readonly issuedIds?: ChatIssuedIdStore;
+}
+
+/** The server-issued session id of each local chat id. */
+export interface ChatIssuedIdStore {
+  get(localId: string): string | null;
+  set(localId: string, serverId: string): void;
+  remove(localId: string): void;
+}
+
+function memoryIssuedIds(): ChatIssuedIdStore {
+  const ids = new Map<string, string>();
+  return {
+    get: (localId) => ids.get(localId) ?? null,
+    set: (localId, serverId) => void ids.set(localId, serverId),
+    remove: (localId) => void ids.delete(localId),
+  };
+}
+
+/** localStorage, so a reload keeps the session the server issued. Storage errors only lose the id. */
+function browserIssuedIds(): ChatIssuedIdStore {
+  const attempt = <T>(fallback: T, run: () => T): T => {
+    try {
+      return run();
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    get: (localId) => attempt(null, () => window.localStorage.getItem(chatServerSessionStorageKey(localId))),
+    set: (localId, serverId) =>
+      attempt(undefined, () => window.localStorage.setItem(chatServerSessionStorageKey(localId), serverId)),
+    remove: (localId) => attempt(undefined, () => window.localStorage.removeItem(chatServerSessionStorageKey(localId))),
+  };
+}
+
+/** The id the server issued for the chat with local id `localId`, if it has one yet (this browser). */
+export function readIssuedChatSessionId(localId: string): string | null {
+  return browserIssuedIds().get(localId);
 }
 
 type SendResult =
-  { readonly kind: 'ok' | 'missing' | 'refused' } | { readonly kind: 'retry'; readonly retryAfterMs?: number };
+  | { readonly kind: 'ok'; readonly body?: unknown }
+  | { readonly kind: 'missing' | 'refused' }
+  | { readonly kind: 'retry'; readonly retryAfterMs?: number };
 
 interface SessionEntry {
+  /** The id the server issued for this chat, once it has. */
+  serverId: string | null;
   body: ChatSessionSyncBody | null;
   /** JSON of the body the server last accepted, to send a body only when it changed. */
   sentBodyJson: string | null;
@@ -124,10 +176,18 @@ interface SessionEntry {
   readonly sent: Set<string>;
 }
 
-const sessionPath = (sessionId: string) => `/api/chat/sessions/${encodeURIComponent(sessionId)}`;
+const SESSIONS_PATH = '/api/chat/sessions';
+const sessionPath = (sessionId: string) => `${SESSIONS_PATH}/${encodeURIComponent(sessionId)}`;
+
+/** The `sessionId` of a `POST /api/chat/sessions` answer, or null. */
+function issuedSessionId(answer: unknown): string | null {
+  const id = typeof answer === 'object' && answer !== null ? (answer as { sessionId?: unknown }).sessionId : null;
+  return typeof id === 'string' && CHAT_SESSION_ID_PATTERN.test(id) ? id : null;
+}
 
 export class ChatSyncQueue {
   private readonly sessions = new Map<string, SessionEntry>();
+  private readonly issuedIds: ChatIssuedIdStore;
   private debounceTimer: number | null = null;
   private retryTimer: number | null = null;
   private failures = 0;
@@ -136,6 +196,7 @@ export class ChatSyncQueue {
   private readonly stopListening: () => void;
 
   constructor(private readonly env: ChatSyncEnvironment) {
+    this.issuedIds = env.issuedIds ?? memoryIssuedIds();
     this.stopListening = env.onOnline(() => {
       this.failures = 0;
       this.clearRetry();
@@ -147,7 +208,14 @@ export class ChatSyncQueue {
   update(snapshot: ChatSyncSnapshot): void {
     let entry = this.sessions.get(snapshot.sessionId);
     if (!entry) {
-      entry = { body: null, sentBodyJson: null, created: false, pending: new Map(), sent: new Set() };
+      entry = {
+        serverId: this.issuedIds.get(snapshot.sessionId),
+        body: null,
+        sentBodyJson: null,
+        created: false,
+        pending: new Map(),
+        sent: new Set(),
+      };
       this.sessions.set(snapshot.sessionId, entry);
     }
     entry.body = snapshot.session;
@@ -186,6 +254,18 @@ export class ChatSyncQueue {
     return this.running;
   }
 
+  /**
+   * The server's id for the chat with local id `localId`, after sending what is pending (so the
+   * server holds the chat's current question), or null when the chat has none yet (offline, the
+   * server unreachable, nothing to save yet). Never rejects.
+   */
+  async serverSessionId(localId: string): Promise<string | null> {
+    await this.flush();
+    // A run already under way when we asked may be followed by one with the newest state.
+    while (this.running) await this.running;
+    return this.sessions.get(localId)?.serverId ?? this.issuedIds.get(localId);
+  }
+
   dispose(): void {
     this.stopListening();
     this.clearRetry();
@@ -207,12 +287,29 @@ export class ChatSyncQueue {
   }
 
   private async run(keepalive: boolean): Promise<void> {
-    for (const [sessionId, entry] of this.sessions) {
+    for (const [localId, entry] of this.sessions) {
       if (!isSendable(entry) || !entry.body) continue;
+      // Another tab of this chat may have been issued its id meanwhile.
+      entry.serverId ??= this.issuedIds.get(localId);
+      if (!entry.serverId) {
+        const issued = await this.send('POST', SESSIONS_PATH, '', keepalive);
+        if (issued.kind === 'retry' || issued.kind === 'missing') return this.retryLater(issued);
+        const serverId = issued.kind === 'ok' ? issuedSessionId(issued.body) : null;
+        if (!serverId) continue;
+        entry.serverId = serverId;
+        this.issuedIds.set(localId, serverId);
+      }
+      const sessionId = entry.serverId;
       const bodyJson = JSON.stringify(entry.body);
       if (bodyJson !== entry.sentBodyJson) {
         const result = await this.send('PUT', sessionPath(sessionId), bodyJson, keepalive);
-        if (result.kind === 'retry' || result.kind === 'missing') return this.retryLater(result);
+        if (result.kind === 'missing') {
+          // The server does not know this id (its data was reset, or the endpoints are gone): a
+          // new id is asked for, and the whole chat sent again, on the next try — minutes later.
+          this.forgetServerId(localId, entry);
+          return this.retryLater(result);
+        }
+        if (result.kind === 'retry') return this.retryLater(result);
         // A refused body will be refused again; keep it as sent so it is not repeated until it changes.
         entry.sentBodyJson = bodyJson;
         if (result.kind === 'ok') entry.created = true;
@@ -236,6 +333,15 @@ export class ChatSyncQueue {
     this.failures = 0;
   }
 
+  private forgetServerId(localId: string, entry: SessionEntry): void {
+    this.issuedIds.remove(localId);
+    entry.serverId = null;
+    entry.sentBodyJson = null;
+    entry.created = false;
+    // The next update offers every message again (the new session has none).
+    entry.sent.clear();
+  }
+
   private retryLater(result: SendResult): void {
     // Offline: the 'online' listener restarts the queue; no timer needed.
     if (!this.env.isOnline()) return;
@@ -254,20 +360,24 @@ export class ChatSyncQueue {
 
   private async send(method: 'PUT' | 'POST', path: string, body: string, keepalive: boolean): Promise<SendResult> {
     if (!this.env.isOnline()) return { kind: 'retry' };
-    this.env.debugLog?.(`${method} ${path}`, JSON.parse(body));
+    this.env.debugLog?.(`${method} ${path}`, body ? (JSON.parse(body) as unknown) : null);
     let response: Response;
     try {
       response = await this.env.fetch(path, {
         method,
-        headers: { 'Content-Type': 'application/json' },
-        body,
+        ...(body ? { headers: { 'Content-Type': 'application/json' }, body } : {}),
         credentials: 'same-origin',
         keepalive,
       });
     } catch {
       return { kind: 'retry' };
     }
-    if (response.ok) return { kind: 'ok' };
+    if (response.ok) {
+      if (path !== SESSIONS_PATH) return { kind: 'ok' };
+      // The new session's id; an unreadable answer is tried again later.
+      const answer = (await response.json().catch(() => null)) as unknown;
+      return issuedSessionId(answer) ? { kind: 'ok', body: answer } : { kind: 'retry' };
+    }
     // Not deployed yet, or the server does not know this session (it is created by the PUT).
     if (response.status === 404) return { kind: 'missing' };
     if (response.status === 408 || response.status === 429 || response.status >= 500) {
@@ -301,10 +411,16 @@ function browserEnvironment(debug: boolean): ChatSyncEnvironment {
     setTimeout: (run, ms) => window.setTimeout(run, ms),
     clearTimeout: (id) => window.clearTimeout(id),
     debugLog: debug ? (label, payload) => console.info(`[chat sync] ${label}`, payload) : undefined,
+    issuedIds: browserIssuedIds(),
   };
 }
 
 let browserQueue: ChatSyncQueue | undefined;
+
+/** The page's queue if the chat has made one (the AI asks it for the server's session id). */
+export function currentChatSyncQueue(): ChatSyncQueue | undefined {
+  return browserQueue;
+}
 
 /**
  * The page's one sync queue. It also flushes (with keepalive) when the page is hidden, so answers

@@ -48,7 +48,7 @@ export interface ChatAssistantProps {
 
 /** 36 px tall, at least 32 px wide: room for the whole title in the 350 px panel. */
 export const CHAT_HEADER_BUTTON_CLASS =
-  'inline-flex min-h-9 min-w-8 shrink-0 items-center justify-center gap-1 rounded-lg px-1.5 text-sm font-semibold text-ink hover:bg-brand-soft';
+  'inline-flex min-h-9 min-w-8 shrink-0 items-center justify-center gap-1 rounded-lg px-1.5 text-sm font-semibold text-ink hover:bg-brand-soft pointer-coarse:min-h-11 pointer-coarse:min-w-11';
 
 /**
  * The registration chat (spec §2 "Chat assistant"): transcript, option buttons, typing
@@ -161,8 +161,9 @@ export function ChatAssistant({
 
   return (
     <div ref={rootRef} className="flex h-full min-h-0 flex-col bg-surface text-ink">
+      {/* A div, not <header>: inside the page a header would be a second banner landmark. */}
       {!hideHeader && (
-        <header className="flex items-center gap-0.5 border-b border-line py-1.5 pr-1 pl-3">
+        <div className="flex items-center gap-0.5 border-b border-line py-1.5 pr-1 pl-3">
           <h2 id={titleId ?? ownTitleId} className="min-w-0 flex-1 truncate font-semibold tracking-tight">
             {PRODUCT_NAME} Assistant
           </h2>
@@ -176,7 +177,7 @@ export function ChatAssistant({
               <X aria-hidden="true" className="size-5" />
             </button>
           )}
-        </header>
+        </div>
       )}
       {progressBar && <ChatProgress progress={progressBar} />}
 
@@ -210,7 +211,11 @@ export function ChatAssistant({
         )}
         {isCompleted && !isTyping && (
           <div ref={thanksRef} className="mt-4">
-            <ChatThankYou onStartNewChat={chat.startOver} />
+            <ChatThankYou
+              onStartNewChat={chat.startOver}
+              onFinishRegistration={chat.openRegistrationForm}
+              isHandingOver={isHandingOver}
+            />
           </div>
         )}
       </div>
@@ -270,7 +275,7 @@ export function ChatAssistant({
             event.preventDefault();
             chat.openRegistrationForm();
           }}
-          className="inline-flex min-h-6 items-center text-sm text-brand underline underline-offset-4 hover:text-brand-strong"
+          className="inline-flex min-h-6 items-center text-sm text-brand underline underline-offset-4 hover:text-brand-strong pointer-coarse:min-h-11"
         >
           {isHandingOver ? PREPARING_FORM_LABEL : QUICK_FORM_LABEL}
         </a>

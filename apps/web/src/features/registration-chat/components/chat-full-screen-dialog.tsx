@@ -33,7 +33,8 @@ export function ChatFullScreenDialog({
         // The chat puts focus on its input or first option itself.
         onOpenAutoFocus={(event) => event.preventDefault()}
       >
-        <header className="flex items-center gap-2 border-b border-line py-2 pr-2 pl-4">
+        {/* A div, not <header>: a header here would be a second banner landmark. */}
+        <div className="flex items-center gap-2 border-b border-line py-2 pr-2 pl-4">
           <DialogTitle className="min-w-0 flex-1 truncate">{PRODUCT_NAME} Chat</DialogTitle>
           {/* An icon button: the tooltip says in words what it opens. */}
           <Tooltip content="Chat Settings">
@@ -53,7 +54,7 @@ export function ChatFullScreenDialog({
               <X aria-hidden="true" className="size-5" />
             </button>
           </DialogClose>
-        </header>
+        </div>
         <DialogDescription className="sr-only">
           Answer a few questions and the assistant prepares your registration form.
         </DialogDescription>

@@ -1,4 +1,5 @@
 import { CHAT_LAUNCHER_ID, chatUi, useChatUi } from '../chat-ui-store';
+import { usePageBehindPanelInert } from '../hooks/use-page-behind-panel-inert';
 import { useRegistrationChat } from '../hooks/use-registration-chat';
 import { ChatFullScreenDialog } from './chat-full-screen-dialog';
 import { ChatPanel } from './chat-panel';
@@ -11,6 +12,8 @@ import { ChatPanel } from './chat-panel';
 export default function ChatHost() {
   const ui = useChatUi();
   const chat = useRegistrationChat();
+  // In the chat's own chunk, not the launcher's: the landing page's first load stays lean.
+  usePageBehindPanelInert(ui.isOpen && !ui.isFullScreen);
   const closePanel = () => {
     chatUi.setOpen(false);
     document.getElementById(CHAT_LAUNCHER_ID)?.focus();

@@ -43,17 +43,24 @@ function SettingSwitch({
 }) {
   const id = useId();
   return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-1 size-5 shrink-0 cursor-pointer accent-brand disabled:cursor-not-allowed"
-      />
+    <div className="flex items-start gap-1">
+      {/* A 44 px tap area around the 24 px box (the box stays a calm size; a finger needs the room). */}
+      <label
+        htmlFor={id}
+        data-switch-target
+        className="-mt-2.5 -ml-2.5 grid size-11 shrink-0 cursor-pointer place-items-center"
+      >
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={`${id}-hint`}
+          onChange={(event) => onChange(event.target.checked)}
+          className="size-6 cursor-pointer accent-brand disabled:cursor-not-allowed"
+        />
+      </label>
       <div className="min-w-0">
         <label htmlFor={id} className="font-semibold">
           {label}
@@ -118,6 +125,8 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
   const [confirmingReset, setConfirmingReset] = useState(false);
   const aiStatus = useChatAiStatus();
   const aiUnavailable = aiStatus !== null && !aiStatus.available;
+  // No provider on this server: only the scripted chat exists, so no AI control is shown at all.
+  const noAi = aiStatus?.notConfigured === true;
   const ids = useId();
 
   useEffect(() => {
@@ -136,7 +145,7 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
   };
 
   const reasonId = `${ids}-reason`;
-  const usesAi = draft.mode !== 'scripted';
+  const usesAi = draft.mode !== 'scripted' && !noAi;
 
   return (
     <>
@@ -156,112 +165,123 @@ function ChatSettingsForm({ onClose, onResetChat }: { onClose: () => void; onRes
       >
         {/* The body scrolls; the title and the Cancel / Save Changes buttons stay in view. */}
         <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-5 py-4">
-          <fieldset className="flex flex-col gap-2" aria-describedby={aiUnavailable ? reasonId : undefined}>
-            <legend className="font-semibold">Chat Mode</legend>
-            {aiUnavailable && (
-              <p id={reasonId} className="rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning">
-                {aiStatus.reason ?? 'AI chat is not available right now.'}
-              </p>
-            )}
-            {CHAT_MODES.map((mode) => {
-              const disabled = aiUnavailable && mode !== 'scripted';
-              return (
-                <label
-                  key={mode}
-                  className={cn(
-                    'flex min-h-11 items-start gap-3 rounded-lg border px-3 py-1.5',
-                    draft.mode === mode ? 'border-brand bg-brand-soft' : 'border-line',
-                    disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
-                  )}
-                >
-                  <input
-                    type="radio"
-                    name={`${ids}-mode`}
-                    value={mode}
-                    checked={draft.mode === mode}
-                    disabled={disabled}
-                    onChange={() => update({ mode })}
-                    className="mt-1 size-4 shrink-0 accent-brand"
-                  />
-                  <span className="flex min-w-0 flex-col">
-                    <span className="font-semibold">{CHAT_MODE_LABELS[mode]}</span>
-                    <span className="text-sm text-ink-muted">{CHAT_MODE_HINTS[mode]}</span>
-                  </span>
-                </label>
-              );
-            })}
-          </fieldset>
+          {noAi ? (
+            <p className="text-ink-muted">The assistant asks its own questions, one at a time.</p>
+          ) : (
+            <fieldset className="flex flex-col gap-2" aria-describedby={aiUnavailable ? reasonId : undefined}>
+              <legend className="font-semibold">Chat Mode</legend>
+              {aiUnavailable && (
+                <p id={reasonId} className="rounded-lg bg-warning-soft px-3 py-2 text-sm text-warning">
+                  {aiStatus.reason ?? 'AI chat is not available right now.'}
+                </p>
+              )}
+              {CHAT_MODES.map((mode) => {
+                const disabled = aiUnavailable && mode !== 'scripted';
+                return (
+                  <label
+                    key={mode}
+                    className={cn(
+                      'flex min-h-11 items-start gap-3 rounded-lg border px-3 py-1.5',
+                      draft.mode === mode ? 'border-brand bg-brand-soft' : 'border-line',
+                      disabled ? 'cursor-not-allowed opacity-60' : 'cursor-pointer',
+                    )}
+                  >
+                    <input
+                      type="radio"
+                      name={`${ids}-mode`}
+                      value={mode}
+                      checked={draft.mode === mode}
+                      disabled={disabled}
+                      onChange={() => update({ mode })}
+                      className="mt-1 size-4 shrink-0 accent-brand"
+                    />
+                    <span className="flex min-w-0 flex-col">
+                      <span className="font-semibold">{CHAT_MODE_LABELS[mode]}</span>
+                      <span className="text-sm text-ink-muted">{CHAT_MODE_HINTS[mode]}</span>
+                    </span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          )}
 
           {usesAi && (
-            <Section>
-              <div className="flex items-baseline justify-between gap-3">
-                <label htmlFor={`${ids}-temperature`} className="font-semibold">
-                  AI Temperature
-                </label>
-                <output htmlFor={`${ids}-temperature`} className="font-semibold">
-                  {draft.temperature.toFixed(1)}
-                </output>
+            <details className="group border-t border-line pt-3">
+              <summary className="flex min-h-11 cursor-pointer items-center font-semibold">Advanced</summary>
+              <div className="flex flex-col gap-4 pt-2">
+                <div className="flex flex-col gap-2">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <label htmlFor={`${ids}-temperature`} className="font-semibold">
+                      AI Temperature
+                    </label>
+                    <output htmlFor={`${ids}-temperature`} className="font-semibold">
+                      {draft.temperature.toFixed(1)}
+                    </output>
+                  </div>
+                  <input
+                    id={`${ids}-temperature`}
+                    type="range"
+                    min={TEMPERATURE_MIN}
+                    max={TEMPERATURE_MAX}
+                    step={TEMPERATURE_STEP}
+                    value={Math.min(TEMPERATURE_MAX, draft.temperature)}
+                    aria-describedby={`${ids}-temperature-hint`}
+                    onChange={(event) => update({ temperature: Number(event.target.value) })}
+                    className="min-h-11 w-full cursor-pointer accent-brand"
+                  />
+                  <p id={`${ids}-temperature-hint`} className="-mt-1 text-sm text-ink-muted">
+                    Lower keeps the wording steady; higher makes it more varied.
+                  </p>
+                </div>
+
+                {draft.mode === 'hybrid' && (
+                  <div className="flex flex-col gap-2">
+                    <label htmlFor={`${ids}-threshold`} className="font-semibold">
+                      Fallback Threshold
+                    </label>
+                    <p id={`${ids}-threshold-hint`} className="-mt-1 text-sm text-ink-muted">
+                      AI failures in a row before the chat switches to its fixed questions.
+                    </p>
+                    <select
+                      id={`${ids}-threshold`}
+                      value={draft.fallbackThreshold}
+                      aria-describedby={`${ids}-threshold-hint`}
+                      onChange={(event) => update({ fallbackThreshold: Number(event.target.value) })}
+                      className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink"
+                    >
+                      {FALLBACK_THRESHOLD_CHOICES.map((n) => (
+                        <option key={n} value={n}>
+                          {n === 1 ? '1 failure' : `${n} failures`}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
               </div>
-              <input
-                id={`${ids}-temperature`}
-                type="range"
-                min={TEMPERATURE_MIN}
-                max={TEMPERATURE_MAX}
-                step={TEMPERATURE_STEP}
-                value={Math.min(TEMPERATURE_MAX, draft.temperature)}
-                aria-describedby={`${ids}-temperature-hint`}
-                onChange={(event) => update({ temperature: Number(event.target.value) })}
-                className="min-h-11 w-full cursor-pointer accent-brand"
+            </details>
+          )}
+
+          {!noAi && (
+            <Section className="gap-4">
+              <SettingSwitch
+                label="Always Show Multiple-Choice Options"
+                hint="Show the answer buttons under every question, even when the AI words it."
+                checked={draft.alwaysShowOptions}
+                onChange={(alwaysShowOptions) => update({ alwaysShowOptions })}
               />
-              <p id={`${ids}-temperature-hint`} className="-mt-1 text-sm text-ink-muted">
-                Lower keeps the wording steady; higher makes it more varied.
-              </p>
+              <SettingSwitch
+                label="AI-Generated Questions"
+                hint={
+                  usesAi
+                    ? 'On: the AI words each question. Off: it only adds a short, warm line before the fixed question.'
+                    : 'Used only in the AI and Hybrid modes.'
+                }
+                checked={draft.useAIPrompts}
+                disabled={!usesAi}
+                onChange={(useAIPrompts) => update({ useAIPrompts })}
+              />
             </Section>
           )}
-
-          {draft.mode === 'hybrid' && (
-            <Section>
-              <label htmlFor={`${ids}-threshold`} className="font-semibold">
-                Fallback Threshold
-              </label>
-              <p id={`${ids}-threshold-hint`} className="-mt-1 text-sm text-ink-muted">
-                AI failures in a row before the chat switches to its fixed questions.
-              </p>
-              <select
-                id={`${ids}-threshold`}
-                value={draft.fallbackThreshold}
-                aria-describedby={`${ids}-threshold-hint`}
-                onChange={(event) => update({ fallbackThreshold: Number(event.target.value) })}
-                className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink"
-              >
-                {FALLBACK_THRESHOLD_CHOICES.map((n) => (
-                  <option key={n} value={n}>
-                    {n === 1 ? '1 failure' : `${n} failures`}
-                  </option>
-                ))}
-              </select>
-            </Section>
-          )}
-
-          <Section className="gap-4">
-            <SettingSwitch
-              label="Always Show Multiple-Choice Options"
-              hint="Show the answer buttons under every question, even when the AI words it."
-              checked={draft.alwaysShowOptions}
-              onChange={(alwaysShowOptions) => update({ alwaysShowOptions })}
-            />
-            <SettingSwitch
-              label="AI-Generated Questions"
-              hint={
-                usesAi
-                  ? 'On: the AI words each question. Off: it only adds a short, warm line before the fixed question.'
-                  : 'Used only in the AI and Hybrid modes.'
-              }
-              checked={draft.useAIPrompts}
-              disabled={!usesAi}
-              onChange={(useAIPrompts) => update({ useAIPrompts })}
-            />
-          </Section>
 
           <Section>
             {confirmingReset ? (

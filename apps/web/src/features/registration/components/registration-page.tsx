@@ -1,18 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ChatAnswerValue } from '@tavara/shared/registration-chat/chat-state';
 import { PROFILE_QUESTION_IDS, REGISTRATION_MESSAGES } from '@tavara/shared/registration/registration';
 import { ROLE_DASHBOARD_PATHS, ROLE_LABELS, type PublicRole } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
+import { PanelError } from '@/components/query-panel';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ROLE_REGISTRATION_PATHS } from '@/config/paths';
-import { useAuth, useRequireAuth } from '@/lib/auth';
+import { ROLE_REGISTRATION_PATHS, signUpForRegistrationPath } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
+import { useGuardedNavigate } from '@/lib/navigation-guard';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { fetchChatAnswers, fetchSavedRegistration, linkChatSession } from '../registration-api';
+import {
+  fetchChatAnswers,
+  fetchLatestLinkedChatAnswers,
+  fetchSavedRegistration,
+  linkChatSession,
+} from '../registration-api';
 import { prefillAnswers, readChatPrefill, readDraft } from '../registration-storage';
 import { RegistrationForm } from './registration-form';
 
@@ -30,6 +38,9 @@ const ACCENT: Record<PublicRole, string> = {
   community: 'bg-community-soft text-community',
 };
 
+/** What `lastAction` says while a registration waits for sign-in. */
+const REGISTRATION_SIGN_IN_ACTION = 'complete your registration';
+
 interface LoadedForm {
   readonly saved: Awaited<ReturnType<typeof fetchSavedRegistration>>;
   readonly chatAnswers: Record<string, ChatAnswerValue> | null;
@@ -46,6 +57,12 @@ async function loadForm(role: PublicRole, sessionId: string | null): Promise<Loa
     sessionId ? fetchChatAnswers(sessionId) : Promise.resolve(null),
   ]);
   if (sessionId) void linkChatSession(sessionId);
+  // No ?session= (the confirmation link opened in another browser, a mail app's own): a first
+  // registration starts from the newest chat of this role that sign-up linked to the account.
+  if (!sessionId && saved.registeredAt === null) {
+    const linked = await fetchLatestLinkedChatAnswers(role);
+    return { saved, chatAnswers: linked && Object.keys(linked).length > 0 ? linked : null };
+  }
   const local = sessionId ? readChatPrefill(sessionId, role) : null;
   const chatAnswers =
     serverAnswers && Object.keys(serverAnswers).length > 0 ? serverAnswers : local ? prefillAnswers(local) : null;
@@ -53,15 +70,16 @@ async function loadForm(role: PublicRole, sessionId: string | null): Promise<Loa
 }
 
 /**
- * /registration/{role} (issue 6). Signed out: 'Please sign in to complete your registration' and
- * /auth, remembering this address (with its `?session=`), so sign-up, verification and sign-in
- * lead back here with the chat's answers. Signed in with another role: a pointer to their own
+ * /registration/{role} (issue 6). Signed out: the Sign Up tab of /auth for this role (issue 14),
+ * remembering this address (with its `?session=`), so sign-up, verification and sign-in lead
+ * back here with the chat's answers. Signed in with another role: a pointer to their own
  * form. Otherwise the form, filled in from (lowest first) the saved registration, the chat, and
  * an unsent draft.
  */
-export function RegistrationPage({ role }: { role: PublicRole }) {
+/** `extra`: shown under the form once it is loaded (the app adds the matching switch, issue 19). */
+export function RegistrationPage({ role, extra }: { role: PublicRole; extra?: ReactNode }) {
   const auth = useAuth();
-  const requireAuth = useRequireAuth();
+  const navigate = useGuardedNavigate();
   const { pathname, search } = useLocation();
   const sessionId = new URLSearchParams(search).get('session');
   const asked = useRef(false);
@@ -69,8 +87,12 @@ export function RegistrationPage({ role }: { role: PublicRole }) {
   useEffect(() => {
     if (auth.loading || auth.user || asked.current) return;
     asked.current = true;
-    requireAuth('complete your registration', `${pathname}${search}`);
-  }, [auth.loading, auth.user, requireAuth, pathname, search]);
+    // Issue 14: a newcomer (the chat's hand-over) needs an account, not an error: the Sign Up tab
+    // for this role, with an info message; this address (and its ?session=) is kept for afterwards.
+    localStore.set(LOCAL_KEYS.lastAction, REGISTRATION_SIGN_IN_ACTION);
+    localStore.set(LOCAL_KEYS.lastPath, `${pathname}${search}`);
+    navigate(signUpForRegistrationPath(role), { replace: true });
+  }, [auth.loading, auth.user, navigate, role, pathname, search]);
 
   const form = useQuery({
     queryKey: ['registration', role, sessionId, auth.user?.id],
@@ -127,12 +149,12 @@ export function RegistrationPage({ role }: { role: PublicRole }) {
     );
   } else if (form.isError) {
     body = (
-      <Notice tone="error" role="alert" title="Your registration form could not be loaded">
-        <p>{form.error.message}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => void form.refetch()}>
-          Try again
-        </Button>
-      </Notice>
+      <PanelError
+        title="Your registration form could not be loaded"
+        error={form.error}
+        retrying={form.isFetching}
+        onRetry={() => void form.refetch()}
+      />
     );
   } else {
     const { saved, chatAnswers } = form.data!;
@@ -143,7 +165,12 @@ export function RegistrationPage({ role }: { role: PublicRole }) {
       // The account's e-mail wins over one typed in the chat.
       [PROFILE_QUESTION_IDS[role].email]: auth.user.email,
     };
-    body = <RegistrationForm role={role} email={auth.user.email} initialAnswers={initialAnswers} saved={saved} />;
+    body = (
+      <>
+        <RegistrationForm role={role} email={auth.user.email} initialAnswers={initialAnswers} saved={saved} />
+        {extra && <div className="mt-8">{extra}</div>}
+      </>
+    );
   }
 
   return (

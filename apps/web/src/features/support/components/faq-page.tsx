@@ -1,14 +1,20 @@
 import { MessageCircle, Search } from 'lucide-react';
-import { lazy, Suspense, useId, useMemo, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ContactChatData } from '@tavara/shared/support/contact-request.schema';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { toast } from '@/lib/toast';
 import { FAQ_CATEGORIES, FAQ_ENTRIES, type FaqCategory } from '../content/faq';
 import { openWhatsApp } from '../support-api';
 import type { ContactDialogProps } from './contact-dialog';
+import { ContactDialogFailed } from './contact-dialog-failed';
 
-const ContactDialog = lazy<ComponentType<ContactDialogProps>>(() => import('./contact-dialog'));
+const ContactDialog = lazyWithRetry<ContactDialogProps>(
+  () => import('./contact-dialog'),
+  ContactDialogFailed,
+  'Contact form',
+);
 
 function matches(text: string, words: string[]): boolean {
   const lower = text.toLowerCase();
@@ -26,6 +32,14 @@ export function FaqPage({ getChatData }: { getChatData: () => ContactChatData | 
   const [contactUsed, setContactUsed] = useState(false);
   const [chatData, setChatData] = useState<ContactChatData | null>(null);
   const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+
+  // /faq arrives prerendered (decision 028): words typed into the search before its script ran are
+  // in the field (hydration leaves them) but not in the state. Take them over once it runs.
+  useEffect(() => {
+    const typed = searchRef.current?.value;
+    if (typed) setQuery(typed);
+  }, []);
 
   const visible = useMemo(() => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -55,6 +69,7 @@ export function FaqPage({ getChatData }: { getChatData: () => ContactChatData | 
             className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-ink-muted"
           />
           <input
+            ref={searchRef}
             id={searchId}
             type="search"
             value={query}
@@ -73,7 +88,7 @@ export function FaqPage({ getChatData }: { getChatData: () => ContactChatData | 
             aria-pressed={category === chip.id}
             onClick={() => setCategory(chip.id)}
             className={cn(
-              'min-h-10 rounded-full border px-4 text-sm font-semibold transition-colors',
+              'min-h-11 rounded-full border px-4 text-sm font-semibold transition-colors',
               category === chip.id
                 ? 'border-brand bg-brand text-white'
                 : 'border-line-strong bg-surface text-ink hover:bg-brand-soft',

@@ -1,20 +1,17 @@
 import { BookOpen, Bot, LifeBuoy, Mail, MessageCircle, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ContactChatData } from '@tavara/shared/support/contact-request.schema';
 import { cn } from '@/lib/cn';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { toast } from '@/lib/toast';
 import { openWhatsApp } from '../support-api';
 import type { ContactDialogProps } from './contact-dialog';
 
+import { ContactDialogFailed } from './contact-dialog-failed';
+
 const loadContactDialog = () => import('./contact-dialog');
-const ContactDialog = lazy<ComponentType<ContactDialogProps>>(() =>
-  loadContactDialog().catch((error: unknown) => {
-    console.warn('The contact form failed to load', error);
-    toast.error('The contact form could not load. Please check your connection and refresh the page.');
-    return { default: () => null };
-  }),
-);
+const ContactDialog = lazyWithRetry<ContactDialogProps>(loadContactDialog, ContactDialogFailed, 'Contact form');
 
 export interface SupportWidgetProps {
   /** Toggles the 350 px chat panel (the chat feature's store, passed in by the app). */
@@ -74,7 +71,7 @@ export default function SupportWidget({ onToggleChat, getChatData, chatOpen = fa
   return (
     <div
       ref={rootRef}
-      className={cn('fixed right-4 bottom-4 z-40', chatOpen && 'max-md:hidden')}
+      className={cn('floating-control fixed right-4 bottom-4 z-40', chatOpen && 'max-md:hidden')}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && menuOpen) {
           event.stopPropagation();
@@ -85,6 +82,18 @@ export default function SupportWidget({ onToggleChat, getChatData, chatOpen = fa
         if (menuOpen && !event.currentTarget.contains(event.relatedTarget)) setMenuOpen(false);
       }}
     >
+      {/* The button first: Tab goes from it into the open menu, not backwards (issue 14). */}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={menuOpen ? 'Close support menu' : 'Support'}
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? menuId : undefined}
+        onClick={() => setMenuOpen((open) => !open)}
+        className="grid size-14 place-items-center rounded-full border border-line bg-surface text-brand-strong shadow-lg transition-colors hover:bg-brand-soft"
+      >
+        {menuOpen ? <X aria-hidden="true" className="size-6" /> : <LifeBuoy aria-hidden="true" className="size-7" />}
+      </button>
       {menuOpen && (
         <nav
           id={menuId}
@@ -132,25 +141,13 @@ export default function SupportWidget({ onToggleChat, getChatData, chatOpen = fa
           </ul>
         </nav>
       )}
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={menuOpen ? 'Close support menu' : 'Support'}
-        aria-expanded={menuOpen}
-        aria-controls={menuOpen ? menuId : undefined}
-        onClick={() => setMenuOpen((open) => !open)}
-        className="grid size-14 place-items-center rounded-full border border-line bg-surface text-brand-strong shadow-lg transition-colors hover:bg-brand-soft"
-      >
-        {menuOpen ? <X aria-hidden="true" className="size-6" /> : <LifeBuoy aria-hidden="true" className="size-7" />}
-      </button>
       {contactUsed && (
         <Suspense fallback={null}>
           <ContactDialog
             open={contactOpen}
-            onOpenChange={(open) => {
-              setContactOpen(open);
-              if (!open) buttonRef.current?.focus();
-            }}
+            onOpenChange={setContactOpen}
+            // The menu item that opened it has gone with the menu: back to the support button.
+            returnFocusTo={() => buttonRef.current}
             chatData={chatData}
           />
         </Suspense>

@@ -30,7 +30,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: `What is ${PRODUCT_NAME} and who is it for?`,
     answer: [
       `${PRODUCT_NAME} is a care-coordination service for Trinidad and Tobago. It brings together three groups: families arranging care for a loved one, care professionals (nurses, aides, therapists, specialists and agencies) looking for work and training, and community members who want to help.`,
-      'Today you can create an account, tell us about your needs or your skills in a short guided chat, vote on the features we build next, and reach our support team. Care plans, matching, medication tracking and the message boards are being built and will open step by step.',
+      'Today you can create an account, tell us about your needs or your skills in a short guided chat, organise care in a care plan with your own care team, shifts and medications, get reminders, find a care professional (or, as a professional, families) with the reasons a match fits, post on the message boards, take the free caregiver training, vote on the features we build next, and reach our support team.',
     ],
   },
   {
@@ -48,7 +48,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: 'What do care professionals need to provide?',
     answer: [
       'Your certifications or licences (for example LPN, RN, CNA or HHA), a valid photo ID (national ID card, driver’s permit or passport) and a recent police Certificate of Character. Agencies also provide their business registration.',
-      'Uploading documents in the app is not built yet. Until it is, tell us in your registration what you hold; our team contacts you to check the originals before your profile is shown to families.',
+      'Upload them on your professional profile page (a PDF or a photo, up to 10 MB). Only you and our team can open them. Our team checks each one and marks it "Verified by Tavara".',
     ],
   },
   {
@@ -57,7 +57,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: 'How do I find a care professional?',
     answer: [
       'Start with the family chat or the family registration form: tell us the kind of care, the hours and the area. Our team uses this to put you in touch with suitable professionals.',
-      'Self-service search and matching — with the reasons a professional suits you, based on care types, schedule, experience and location — is being built. You can vote for it on the Features page.',
+      'Or open Caregiver Matching: it lists the professionals who chose to be listed, scored on care types, schedule, experience and location, with the reasons shown. Filter by care type, hours, experience, area and rate, and invite the one you choose to your care team.',
     ],
   },
   {
@@ -65,7 +65,8 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'families',
     question: 'Can I invite other family members to a care plan?',
     answer: [
-      'Care plans, and inviting relatives and caregivers to a care team, are being built and are not available yet. When they open, each person will sign in with their own account and see only the plans they were invited to.',
+      'Yes. Open Care Management, choose the plan and, on its Team tab, press "Invite someone": enter the person’s email and their role on the team (family member, caregiver, nurse, therapist and so on). They get an email; if they have no account yet, the link lets them create one.',
+      'Each person signs in with their own account and sees only the plans they were invited to and have accepted. Relatives can follow the schedule and record doses; caregivers see the shifts and medications of the plans they work on. You can remove someone at any time.',
     ],
   },
   {
@@ -73,7 +74,8 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'community',
     question: 'How does the message board work?',
     answer: [
-      'The message boards — one for families and one for care professionals, for questions, tips and job posts — are being built. Posts will be saved and visible to signed-in members of that board; nothing you write there will be shared outside it.',
+      'There is one board for families and one for care professionals. Families post care needs on the professionals’ board, and professionals post their availability on the families’ board; each can also start a discussion. Search by words, region and urgency. Replies are public on the board; "Message privately" starts a conversation only the two of you see.',
+      'Posts are plain text. Anyone signed in can report a post; our team reviews reports and hides what breaks the rules. Visitors who are not signed in never see contact details.',
     ],
   },
   {
@@ -115,7 +117,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'professionals',
     question: 'How do I update my availability?',
     answer: [
-      'For now, give your available shifts (for example Mon–Fri 8 AM–4 PM, weekends or live-in) in the professional chat or registration form, and contact support to change them. A schedule page where you keep your availability up to date yourself is being built.',
+      'Open your professional profile and choose Edit: the registration form opens with your answers, and you change your available shifts (for example Mon–Fri 8 AM–4 PM, weekends or live-in) there. Families who match with you see the new hours straight away.',
     ],
   },
   {

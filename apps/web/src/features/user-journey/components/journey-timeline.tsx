@@ -20,11 +20,11 @@ import {
 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
+import { PanelError } from '@/components/query-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { TextField } from '@/components/ui/text-field';
 import { useTimeline } from '../api/user-journey-api';
-import { formatTime } from './format-time';
+import { CARE_TIME_ZONE, formatTimestamp } from '@tavara/shared/time/format';
 
 const EVENT_ICONS: Record<TimelineEvent['kind'], LucideIcon> = {
   account_created: UserPlus,
@@ -83,7 +83,7 @@ function TimelineSummary({ timeline }: { timeline: UserJourneyTimeline }) {
             <dt className="text-ink-muted">User id</dt>
             <dd className="font-mono break-all">{user.id}</dd>
             <dt className="text-ink-muted">Registered</dt>
-            <dd>{user.registeredAt ? formatTime(user.registeredAt) : 'Not yet'}</dd>
+            <dd>{user.registeredAt ? formatTimestamp(user.registeredAt, CARE_TIME_ZONE) : 'Not yet'}</dd>
           </dl>
         </section>
       )}
@@ -130,7 +130,7 @@ function TimelineEvents({ timeline }: { timeline: UserJourneyTimeline }) {
               <Icon className="size-3.5" />
             </span>
             <p className="text-sm text-ink-muted">
-              <time dateTime={event.at}>{formatTime(event.at)}</time>
+              <time dateTime={event.at}>{formatTimestamp(event.at, CARE_TIME_ZONE)}</time>
               {manySessions && event.sessionId && <> · {shortSession(event.sessionId)}</>}
             </p>
             {event.kind === 'message' ? (
@@ -197,12 +197,12 @@ export function JourneyTimeline() {
     );
   } else if (lookup.isError) {
     result = (
-      <Notice tone="error" role="alert" title="The timeline could not be loaded">
-        <p>{lookup.error.message}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => void lookup.refetch()}>
-          Try again
-        </Button>
-      </Notice>
+      <PanelError
+        title="The timeline could not be loaded"
+        error={lookup.error}
+        retrying={lookup.isFetching}
+        onRetry={() => void lookup.refetch()}
+      />
     );
   } else if (answer?.kind === 'found') {
     result = (

@@ -3,9 +3,8 @@ import { ROLE_LABELS, type PublicRole } from '@tavara/shared/roles';
 import { MessagesSquare } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
-import { Notice } from '@/components/ui/notice';
+import { PanelError } from '@/components/query-panel';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useFunnel, type FunnelRange } from '../api/user-journey-api';
@@ -168,12 +167,12 @@ export function UserJourneyPage() {
   if (funnel.isPending) funnelBody = <FunnelSkeleton />;
   else if (funnel.isError) {
     funnelBody = (
-      <Notice tone="error" role="alert" title="The funnel could not be loaded">
-        <p>{funnel.error.message}</p>
-        <Button variant="secondary" className="mt-3" onClick={() => void funnel.refetch()}>
-          Try again
-        </Button>
-      </Notice>
+      <PanelError
+        title="The funnel could not be loaded"
+        error={funnel.error}
+        retrying={funnel.isFetching}
+        onRetry={() => void funnel.refetch()}
+      />
     );
   } else {
     funnelBody = (

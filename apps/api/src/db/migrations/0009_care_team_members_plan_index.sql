@@ -1,0 +1,1 @@
+CREATE INDEX "care_team_members_plan_id_idx" ON "care_team_members" USING btree ("plan_id","invited_at");

@@ -1,0 +1,3 @@
+ALTER TABLE "training_certificates" ADD COLUMN "reissue_allowed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "training_certificates" ADD COLUMN "reissue_allowed_by" text;--> statement-breakpoint
+ALTER TABLE "training_certificates" ADD CONSTRAINT "training_certificates_reissue_allowed_by_users_id_fk" FOREIGN KEY ("reissue_allowed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

@@ -1,0 +1,1 @@
+ALTER TABLE "medications" ADD COLUMN "schedule_history" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,43 @@
+import { assessmentSectionBodySchema, assessmentSectionIdSchema } from '@tavara/shared/care-assessment/care-assessment';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppBindings } from '../../app-types';
+import { requireRole, requireUser } from '../../auth/require-user';
+import type { Database } from '../../db/client';
+import { validate } from '../../lib/validate';
+import { listAssessments, planAssessment, saveSection } from './care-assessment.service';
+
+const sectionParam = z.object({ section: assessmentSectionIdSchema });
+const planParam = z.object({ planId: z.string().min(1).max(100) });
+
+/**
+ * The care needs assessment (issue 19, item 1):
+ *
+ * - `GET /care-assessments` — family: the people they care for, each with the saved assessment
+ *   and the registration prefill → `AssessmentListResponse`
+ * - `PUT /care-assessments/sections/:section` — family: saves one section for one recipient (their
+ *   own rows only: the family is the signed-in user, never a parameter) → `SavedAssessment`
+ * - `GET /care-plans/:planId/assessment` — the plan's owner, accepted team and admins: the
+ *   recipient's assessment, the plan's "care details" → `PlanAssessmentResponse`
+ */
+export function careAssessmentRoutes(db: Database) {
+  return new Hono<AppBindings>()
+    .get('/care-assessments', requireRole('family'), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await listAssessments(db, c.get('user').id));
+    })
+    .put(
+      '/care-assessments/sections/:section',
+      requireRole('family'),
+      validate('param', sectionParam),
+      validate('json', assessmentSectionBodySchema),
+      async (c) => {
+        return c.json(await saveSection(db, c.get('user').id, c.req.valid('param').section, c.req.valid('json')));
+      },
+    )
+    .get('/care-plans/:planId/assessment', requireUser(), validate('param', planParam), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const user = c.get('user');
+      return c.json(await planAssessment(db, { id: user.id, role: user.role }, c.req.valid('param').planId));
+    });
+}

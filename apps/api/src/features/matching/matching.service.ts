@@ -1,0 +1,480 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { assessmentNeeds } from '@tavara/shared/care-assessment/care-assessment';
+import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
+import { getCodeLabel } from '@tavara/shared/codes/code-option';
+import { PROFESSIONAL_CONDITION_EXPERIENCE_OPTIONS } from '@tavara/shared/codes/professional-condition-experience';
+import { PROFESSIONAL_ROLE_OPTIONS } from '@tavara/shared/codes/professional-role';
+import { SHIFT_OPTIONS } from '@tavara/shared/codes/shifts';
+import type { TtRegionCode } from '@tavara/shared/codes/tt-regions';
+import { YEARS_OF_EXPERIENCE_OPTIONS } from '@tavara/shared/codes/years-of-experience';
+import { formatHourlyRate, parseHourlyRate, rateFits } from '@tavara/shared/matching/budget';
+import {
+  MATCH_PAGE_SIZE,
+  MATCHING_MESSAGES as M,
+  type CaregiverMatchingResponse,
+  type FamilyFilters,
+  type FamilyMatch,
+  type FamilyMatchingResponse,
+  type InterestedProfessional,
+  type MatchNeedsSummary,
+  type ProfessionalCard,
+  type ProfessionalFilters,
+} from '@tavara/shared/matching/matching';
+import { islandOf, regionDistanceKm, regionLabel, regionsOfLocation } from '@tavara/shared/matching/regions';
+import {
+  coversShift,
+  overlapsShift,
+  scoreMatch,
+  type MatchNeeds,
+  type MatchOffer,
+  type MatchScore,
+} from '@tavara/shared/matching/score';
+import { and, count, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import { careAssessments } from '../../db/schema/family-stories';
+import { matchInterests, matchingVisibility } from '../../db/schema/matching';
+import { profiles } from '../../db/schema/profiles';
+import { familyDetails, professionalDetails } from '../../db/schema/registration';
+import { AppError } from '../../lib/app-error';
+import { notify } from '../../lib/notifications/notify';
+import { profilePhotoDir } from '../../lib/upload-dirs';
+
+/**
+ * Matching both ways (issue 19, items 4 and 5; decision 026). Only people who chose to be found
+ * are ever read: every query here joins `matching_visibility` on `visible`. Listed professionals
+ * are pre-filtered in SQL on the shared codes (GIN indexes), then read, filtered on what is typed
+ * text (location → region, rate), scored by the shared `scoreMatch` and ranked in JS.
+ */
+
+type Viewer = { id: string; role?: string | null };
+
+const label = (options: Parameters<typeof getCodeLabel>[0], code: string | null | undefined) =>
+  (code && getCodeLabel(options, code)) || null;
+const labels = (options: Parameters<typeof getCodeLabel>[0], codes: readonly string[]) =>
+  codes.map((code) => getCodeLabel(options, code)).filter((l): l is string => Boolean(l));
+
+const visibleWhere = (userId: SQL | typeof user.id) =>
+  sql`exists (select 1 from ${matchingVisibility} v where v.user_id = ${userId} and v.visible)`;
+
+// ---------------------------------------------------------------------------------------------
+// The family's needs: ONE function, so the care needs assessment can take over here later.
+
+/**
+ * What `familyUserId` needs, for matching: today from the family's registration answers (care
+ * types, schedule shift codes, the care location read as a region, the budget). The care needs
+ * assessment (issue 19, item 1) is to be preferred here once it exists.
+ */
+export async function loadFamilyNeeds(db: Database, familyUserId: string): Promise<MatchNeeds> {
+  const [row] = await db
+    .select({
+      careTypes: familyDetails.care_type,
+      shifts: familyDetails.care_schedule,
+      careLocation: familyDetails.care_location,
+      location: profiles.location,
+      budget: familyDetails.budget,
+    })
+    .from(user)
+    .leftJoin(familyDetails, eq(familyDetails.userId, user.id))
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, familyUserId));
+  const fromRegistration = needsFrom(row ?? null);
+  // The care needs assessment (issue 19) is the family's fuller, later word: each answer it
+  // gives replaces the registration's; what it leaves empty falls back to the registration.
+  const [latest] = await db
+    .select({ answers: careAssessments.answers })
+    .from(careAssessments)
+    .where(eq(careAssessments.familyId, familyUserId))
+    .orderBy(desc(careAssessments.updatedAt))
+    .limit(1);
+  if (!latest) return fromRegistration;
+  const assessed = assessmentNeeds(latest);
+  return {
+    careTypes: assessed.careTypes.length > 0 ? assessed.careTypes : fromRegistration.careTypes,
+    shifts: assessed.shiftCodes.length > 0 ? assessed.shiftCodes : fromRegistration.shifts,
+    region:
+      assessed.region && assessed.region !== 'other' ? (assessed.region as TtRegionCode) : fromRegistration.region,
+    budget: parseHourlyRate(assessed.budget) ?? fromRegistration.budget,
+  };
+}
+
+function needsFrom(
+  row: {
+    careTypes: string[] | null;
+    shifts: string[] | null;
+    careLocation: string | null;
+    location: string | null;
+    budget: string | null;
+  } | null,
+): MatchNeeds {
+  return {
+    careTypes: row?.careTypes ?? [],
+    shifts: row?.shifts ?? [],
+    region: regionsOfLocation(row?.careLocation ?? row?.location)[0] ?? null,
+    budget: parseHourlyRate(row?.budget),
+  };
+}
+
+export function summariseNeeds(needs: MatchNeeds): MatchNeedsSummary {
+  return {
+    careTypes: labels(CARE_TYPE_OPTIONS, needs.careTypes),
+    schedule: labels(SHIFT_OPTIONS, needs.shifts),
+    region: needs.region ? regionLabel(needs.region) : null,
+    budget: formatHourlyRate(needs.budget),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Being found: listed (professional) or findable (family).
+
+function requireMatchingRole(viewer: Viewer): 'family' | 'professional' {
+  if (viewer.role === 'family' || viewer.role === 'professional') return viewer.role;
+  throw new AppError('forbidden', 'Matching is for families and care professionals.');
+}
+
+export async function getVisibility(db: Database, viewer: Viewer) {
+  requireMatchingRole(viewer);
+  const [row] = await db
+    .select({ visible: matchingVisibility.visible })
+    .from(matchingVisibility)
+    .where(eq(matchingVisibility.userId, viewer.id));
+  return { visible: row?.visible ?? false };
+}
+
+export async function setVisibility(db: Database, viewer: Viewer, visible: boolean) {
+  requireMatchingRole(viewer);
+  await db
+    .insert(matchingVisibility)
+    .values({ userId: viewer.id, visible })
+    .onConflictDoUpdate({ target: matchingVisibility.userId, set: { visible, updatedAt: new Date() } });
+  return { visible };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Caregiver matching (families).
+
+const professionalColumns = {
+  id: user.id,
+  firstName: profiles.firstName,
+  lastName: profiles.lastName,
+  photoFile: profiles.photoFile,
+  location: profiles.location,
+  role: professionalDetails.professional_role,
+  experience: professionalDetails.years_experience,
+  careTypes: professionalDetails.care_services,
+  conditions: professionalDetails.medical_conditions,
+  shifts: professionalDetails.availability,
+  rate: professionalDetails.rate,
+};
+type ProfessionalRow = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  photoFile: string | null;
+  location: string | null;
+  role: string | null;
+  experience: string | null;
+  careTypes: string[];
+  conditions: string[];
+  shifts: string[];
+  rate: string | null;
+};
+
+function listedProfessionals(db: Database, extra: SQL[] = []) {
+  return db
+    .select(professionalColumns)
+    .from(professionalDetails)
+    .innerJoin(user, eq(user.id, professionalDetails.userId))
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(and(eq(user.role, 'professional'), visibleWhere(user.id), ...extra));
+}
+
+const offerOf = (row: ProfessionalRow): MatchOffer => ({
+  careTypes: row.careTypes,
+  shifts: row.shifts,
+  experience: row.experience,
+  regions: regionsOfLocation(row.location),
+});
+
+/** First name and initial: "Anil R.". */
+function displayName(first: string | null, last: string | null) {
+  const initial = last?.trim().charAt(0);
+  return [first?.trim() || 'A professional', initial ? `${initial.toUpperCase()}.` : null].filter(Boolean).join(' ');
+}
+
+function cardOf(row: ProfessionalRow): ProfessionalCard {
+  return {
+    id: row.id,
+    displayName: displayName(row.firstName, row.lastName),
+    photoUrl: row.photoFile ? `/api/matching/professionals/${encodeURIComponent(row.id)}/photo` : null,
+    role: label(PROFESSIONAL_ROLE_OPTIONS, row.role),
+    experience: label(YEARS_OF_EXPERIENCE_OPTIONS, row.experience),
+    regions: regionsOfLocation(row.location).map(regionLabel),
+    services: labels(CARE_TYPE_OPTIONS, row.careTypes),
+    conditions: labels(PROFESSIONAL_CONDITION_EXPERIENCE_OPTIONS, row.conditions),
+    availability: labels(SHIFT_OPTIONS, row.shifts),
+    rate: formatHourlyRate(parseHourlyRate(row.rate)) ?? (row.rate?.trim() || null),
+  };
+}
+
+/** Within `maxKm` of `from` (same island; Tobago–Trinidad is never "near"), or in `from` without a distance. */
+function nearEnough(from: TtRegionCode, regions: readonly TtRegionCode[], maxKm: number | undefined) {
+  if (maxKm === undefined) return regions.includes(from);
+  return regions.some((r) => {
+    const km = regionDistanceKm(from, r);
+    return km !== null && islandOf(r) === islandOf(from) && km <= maxKm;
+  });
+}
+
+const arrayLiteral = (codes: readonly string[]) =>
+  sql`array[${sql.join(
+    codes.map((c) => sql`${c}`),
+    sql`, `,
+  )}]::text[]`;
+
+export async function matchProfessionals(
+  db: Database,
+  viewer: Viewer,
+  filters: ProfessionalFilters,
+): Promise<CaregiverMatchingResponse> {
+  if (viewer.role !== 'family') throw new AppError('forbidden', M.familiesOnly);
+  const needs = await loadFamilyNeeds(db, viewer.id);
+
+  // SQL pre-filter on the shared codes (GIN indexes on the arrays).
+  const where: SQL[] = [];
+  if (filters.careType) where.push(sql`${professionalDetails.care_services} @> ${arrayLiteral([filters.careType])}`);
+  if (filters.condition) {
+    where.push(sql`${professionalDetails.medical_conditions} @> ${arrayLiteral([filters.condition])}`);
+  }
+  if (filters.shift) {
+    // Any shift sharing an hour with the one asked for (or any-hour availability); JS checks it covers all of it.
+    const near = SHIFT_OPTIONS.filter((s) => overlapsShift(s.code, filters.shift!)).map((s) => s.code);
+    where.push(sql`${professionalDetails.availability} && ${arrayLiteral([...near, 'flexible', 'live_in'])}`);
+  }
+  if (filters.minExperience) {
+    const min = YEARS_OF_EXPERIENCE_OPTIONS.find((o) => o.code === filters.minExperience)!.minYears;
+    const codes = YEARS_OF_EXPERIENCE_OPTIONS.filter((o) => o.minYears >= min).map((o) => o.code);
+    where.push(sql`${professionalDetails.years_experience} = any(${arrayLiteral(codes)})`);
+  }
+
+  // The candidate set travels as one text column per row: reading 5,000 rows of arrays is what
+  // costs here (decision 026 has the figures), not the scoring. The page's cards are read after.
+  const SEP = '\u001f';
+  const clean = (column: Column) => sql`replace(coalesce(${column}, ''), chr(31), ' ')`;
+  const [candidates, [listed]] = await Promise.all([
+    db
+      .select({
+        r: sql<string>`concat_ws(chr(31), ${user.id}, coalesce(${professionalDetails.years_experience}, ''),
+          array_to_string(${professionalDetails.care_services}, ','), array_to_string(${professionalDetails.availability}, ','),
+          ${clean(professionalDetails.rate)}, ${clean(profiles.location)})`,
+      })
+      .from(professionalDetails)
+      .innerJoin(user, eq(user.id, professionalDetails.userId))
+      .innerJoin(profiles, eq(profiles.id, user.id))
+      .where(and(eq(user.role, 'professional'), visibleWhere(user.id), ...where)),
+    db
+      .select({ n: count() })
+      .from(matchingVisibility)
+      .innerJoin(user, eq(user.id, matchingVisibility.userId))
+      .innerJoin(professionalDetails, eq(professionalDetails.userId, user.id))
+      .where(and(eq(matchingVisibility.visible, true), eq(user.role, 'professional'))),
+  ]);
+  const list = (text: string | undefined) => (text ? text.split(',') : []);
+
+  // What is typed text is read here: the location as regions, the rate as numbers.
+  const from = filters.region ?? (filters.maxKm !== undefined ? needs.region : null);
+  const scored: { id: string; score: MatchScore }[] = [];
+  for (const { r } of candidates) {
+    const [id = '', experience = '', careTypes, shifts, rate, location] = r.split(SEP);
+    const offer: MatchOffer = {
+      careTypes: list(careTypes),
+      shifts: list(shifts),
+      experience: experience || null,
+      regions: regionsOfLocation(location),
+    };
+    if (filters.shift && !coversShift(offer.shifts, filters.shift)) continue;
+    if (from && !nearEnough(from, offer.regions, filters.maxKm)) continue;
+    if (!rateFits(parseHourlyRate(rate), filters.rateMin, filters.rateMax)) continue;
+    scored.push({ id, score: scoreMatch(needs, offer) });
+  }
+  scored.sort((a, b) => b.score.total - a.score.total || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const start = (filters.page - 1) * MATCH_PAGE_SIZE;
+  const page = scored.slice(start, start + MATCH_PAGE_SIZE);
+  const cards =
+    page.length > 0
+      ? await listedProfessionals(db, [
+          inArray(
+            user.id,
+            page.map((p) => p.id),
+          ),
+        ])
+      : [];
+  const byId = new Map(cards.map((row) => [row.id, row]));
+  return {
+    needs: summariseNeeds(needs),
+    // A professional who unlisted between the two reads is left out rather than shown.
+    matches: page.flatMap(({ id, score }) => {
+      const row = byId.get(id);
+      return row ? [{ professional: cardOf(row), score }] : [];
+    }),
+    total: scored.length,
+    listed: listed?.n ?? 0,
+    page: filters.page,
+    pageSize: MATCH_PAGE_SIZE,
+  };
+}
+
+/** Professionals who told this family they are interested, newest first (only while still listed). */
+export async function listInterests(db: Database, viewer: Viewer): Promise<InterestedProfessional[]> {
+  if (viewer.role !== 'family') throw new AppError('forbidden', M.familiesOnly);
+  const needs = await loadFamilyNeeds(db, viewer.id);
+  const rows = await db
+    .select({ ...professionalColumns, at: matchInterests.createdAt })
+    .from(matchInterests)
+    .innerJoin(user, eq(user.id, matchInterests.professionalId))
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .innerJoin(professionalDetails, eq(professionalDetails.userId, user.id))
+    .where(and(eq(matchInterests.familyId, viewer.id), eq(user.role, 'professional'), visibleWhere(user.id)))
+    .orderBy(desc(matchInterests.createdAt));
+  return rows.map((row) => ({
+    professional: cardOf(row),
+    score: scoreMatch(needs, offerOf(row)),
+    interestedAt: row.at.toISOString(),
+  }));
+}
+
+/** A listed professional's photo, for a family (the registration route shows it only to its owner). */
+export async function readListedPhoto(db: Database, dataDir: string, viewer: Viewer, professionalId: string) {
+  if (viewer.role !== 'family') throw new AppError('forbidden', M.familiesOnly);
+  const notFound = new AppError('not_found', 'No photo here.');
+  const [row] = await listedProfessionals(db, [eq(user.id, professionalId)]);
+  const [profile] = row
+    ? await db
+        .select({ file: profiles.photoFile, type: profiles.photoType })
+        .from(profiles)
+        .where(eq(profiles.id, professionalId))
+    : [];
+  if (!profile?.file || !profile.type) throw notFound;
+  try {
+    return { bytes: await readFile(join(profilePhotoDir(dataDir), profile.file)), type: profile.type };
+  } catch {
+    throw notFound;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Family matching (professionals).
+
+async function loadProfessionalOffer(db: Database, professionalId: string): Promise<MatchOffer> {
+  const [row] = await db
+    .select(professionalColumns)
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(professionalDetails, eq(professionalDetails.userId, user.id))
+    .where(eq(user.id, professionalId));
+  return row
+    ? offerOf({ ...row, careTypes: row.careTypes ?? [], conditions: row.conditions ?? [], shifts: row.shifts ?? [] })
+    : { careTypes: [], shifts: [], experience: null, regions: [] };
+}
+
+export async function matchFamilies(
+  db: Database,
+  viewer: Viewer,
+  filters: FamilyFilters,
+): Promise<FamilyMatchingResponse> {
+  if (viewer.role !== 'professional') throw new AppError('forbidden', M.professionalsOnly);
+  const offer = await loadProfessionalOffer(db, viewer.id);
+  const where: SQL[] = [eq(user.role, 'family'), eq(matchingVisibility.visible, true)];
+  if (filters.careType) where.push(sql`${familyDetails.care_type} @> ${arrayLiteral([filters.careType])}`);
+  if (filters.shift) where.push(sql`${familyDetails.care_schedule} @> ${arrayLiteral([filters.shift])}`);
+  const rows = await db
+    .select({
+      publicId: matchingVisibility.publicId,
+      careTypes: familyDetails.care_type,
+      shifts: familyDetails.care_schedule,
+      careLocation: familyDetails.care_location,
+      location: profiles.location,
+      budget: familyDetails.budget,
+      interested: sql<boolean>`exists (select 1 from ${matchInterests} i where i.family_id = ${user.id} and i.professional_id = ${viewer.id})`,
+    })
+    .from(matchingVisibility)
+    .innerJoin(user, eq(user.id, matchingVisibility.userId))
+    .innerJoin(familyDetails, eq(familyDetails.userId, user.id))
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(and(...where));
+  const from = filters.region ?? (filters.maxKm !== undefined ? (offer.regions[0] ?? null) : null);
+  const scored: FamilyMatch[] = rows
+    .map((row) => ({ row, needs: needsFrom(row) }))
+    .filter(({ needs }) => !from || (needs.region !== null && nearEnough(from, [needs.region], filters.maxKm)))
+    .map(({ row, needs }) => ({
+      family: {
+        id: row.publicId,
+        region: needs.region ? regionLabel(needs.region) : null,
+        careTypes: labels(CARE_TYPE_OPTIONS, needs.careTypes),
+        schedule: labels(SHIFT_OPTIONS, needs.shifts),
+        budget: formatHourlyRate(needs.budget),
+      },
+      score: scoreMatch(needs, offer, 'professional'),
+      interestExpressed: Boolean(row.interested),
+    }))
+    .sort((a, b) => b.score.total - a.score.total || (a.family.id < b.family.id ? -1 : 1));
+  const start = (filters.page - 1) * MATCH_PAGE_SIZE;
+  return {
+    matches: scored.slice(start, start + MATCH_PAGE_SIZE),
+    total: scored.length,
+    findable: await countFindable(db),
+    page: filters.page,
+    pageSize: MATCH_PAGE_SIZE,
+  };
+}
+
+async function countFindable(db: Database) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(matchingVisibility)
+    .innerJoin(user, eq(user.id, matchingVisibility.userId))
+    .innerJoin(familyDetails, eq(familyDetails.userId, user.id))
+    .where(and(eq(matchingVisibility.visible, true), eq(user.role, 'family')));
+  return row?.n ?? 0;
+}
+
+/**
+ * A professional tells a findable family they are interested: once per pair (the database's
+ * unique pair decides between two clicks), and the family is notified in the same transaction.
+ * Only a listed professional may: the family then sees their public card to invite them.
+ */
+export async function expressInterest(db: Database, viewer: Viewer, familyPublicId: string) {
+  if (viewer.role !== 'professional') throw new AppError('forbidden', M.professionalsOnly);
+  const [family] = await db
+    .select({ id: user.id })
+    .from(matchingVisibility)
+    .innerJoin(user, eq(user.id, matchingVisibility.userId))
+    .where(
+      and(
+        sql`${matchingVisibility.publicId}::text = ${familyPublicId}`,
+        eq(matchingVisibility.visible, true),
+        eq(user.role, 'family'),
+      ),
+    );
+  if (!family) throw new AppError('not_found', M.notFindable);
+  const [me] = await listedProfessionals(db, [eq(user.id, viewer.id)]);
+  if (!me) throw new AppError('forbidden', M.listFirst);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(matchInterests)
+      .values({ professionalId: viewer.id, familyId: family.id })
+      .onConflictDoNothing({ target: [matchInterests.professionalId, matchInterests.familyId] })
+      .returning({ id: matchInterests.id });
+    if (!row) return { created: false, message: M.interestAlready };
+    await notify(tx, {
+      kind: 'match_interest',
+      recipients: [family.id],
+      actorId: viewer.id,
+      title: `${displayName(me.firstName, me.lastName)} is interested in caring for your family`,
+      body: 'See their profile and invite them to your care team if you would like to work with them.',
+      link: '/caregiver-matching#interested',
+    });
+    return { created: true, message: M.interestSent };
+  });
+}

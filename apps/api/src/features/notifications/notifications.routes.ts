@@ -1,0 +1,75 @@
+import { notificationPreferencesInputSchema } from '@tavara/shared/notifications/notifications';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import type { AppBindings } from '../../app-types';
+import { requireRole, requireUser } from '../../auth/require-user';
+import type { Database } from '../../db/client';
+import { validate } from '../../lib/validate';
+import * as service from './notifications.service';
+
+const idParam = z.object({ notificationId: z.string().min(1).max(100) });
+const jobParam = z.object({ jobId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
+const listQuery = z.object({ before: z.string().max(100).optional() });
+const tokenQuery = z.object({ token: z.string().min(1).max(400) });
+
+/**
+ * Notifications (issue 18). The inbox routes read and change the asker's own rows only (another
+ * person's notification is "not found"); the unsubscribe routes are reached by their signed token
+ * alone, signed out, as RFC 8058 asks; the queue routes are the admin's.
+ *
+ * - `GET  /notifications?before=` — `{ items, hasMore, unread }`, newest first
+ * - `GET  /notifications/unread-count` — `{ unread }` (the bell polls this)
+ * - `POST /notifications/:notificationId/read` · `POST /notifications/read-all`
+ * - `GET/PUT /notifications/preferences` — e-mail per kind (now, digest, off) and quiet hours
+ * - `GET/POST /notifications/unsubscribe?token=` — what the token stops / stop it (one click)
+ * - `GET  /admin/notifications/queue` · `POST /admin/notifications/jobs/:jobId/retry` (audited)
+ */
+export function notificationRoutes(deps: { db: Database; secret: string }) {
+  const { db, secret } = deps;
+  const noStore = createMiddleware(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  const adminOnly = requireRole('admin');
+  return (
+    new Hono<AppBindings>()
+      .get('/notifications', requireUser(), noStore, validate('query', listQuery), async (c) => {
+        return c.json(await service.listNotifications(db, c.get('user').id, c.req.valid('query').before));
+      })
+      .get('/notifications/unread-count', requireUser(), noStore, async (c) => {
+        return c.json({ unread: await service.unreadCount(db, c.get('user').id) });
+      })
+      .post('/notifications/read-all', requireUser(), async (c) => {
+        return c.json(await service.markAllRead(db, c.get('user').id));
+      })
+      .get('/notifications/preferences', requireUser(), noStore, async (c) => {
+        return c.json(await service.getPreferences(db, c.get('user').id));
+      })
+      .put(
+        '/notifications/preferences',
+        requireUser(),
+        validate('json', notificationPreferencesInputSchema),
+        async (c) => {
+          return c.json(await service.savePreferences(db, c.get('user').id, c.req.valid('json')));
+        },
+      )
+      .get('/notifications/unsubscribe', noStore, validate('query', tokenQuery), async (c) => {
+        return c.json(service.describeUnsubscribe(secret, c.req.valid('query').token));
+      })
+      // RFC 8058: the mail app POSTs `List-Unsubscribe=One-Click` to the header's URL, no cookies;
+      // the unsubscribe page posts here too. The token in the URL is the whole authority.
+      .post('/notifications/unsubscribe', validate('query', tokenQuery), async (c) => {
+        return c.json(await service.unsubscribe(db, secret, c.req.valid('query').token));
+      })
+      .post('/notifications/:notificationId/read', requireUser(), validate('param', idParam), async (c) => {
+        return c.json(await service.markRead(db, c.get('user').id, c.req.valid('param').notificationId));
+      })
+      .get('/admin/notifications/queue', adminOnly, noStore, async (c) => {
+        return c.json(await service.queueOverview(db));
+      })
+      .post('/admin/notifications/jobs/:jobId/retry', adminOnly, validate('param', jobParam), async (c) => {
+        return c.json(await service.retryJob(db, c.get('user'), c.req.valid('param').jobId));
+      })
+  );
+}

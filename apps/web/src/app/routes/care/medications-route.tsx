@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { MedicationsPage } from '@/features/care-plans/components/medications/medications-page';
+
+/** /family/care-management/:carePlanId/medications */
+export default function MedicationsRoute() {
+  const { carePlanId = '' } = useParams();
+  return <MedicationsPage key={carePlanId} planId={carePlanId} />;
+}

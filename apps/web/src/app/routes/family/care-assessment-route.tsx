@@ -1,0 +1,3 @@
+import { CareAssessmentPage } from '@/features/care-assessment/components/care-assessment-page';
+
+export default CareAssessmentPage;

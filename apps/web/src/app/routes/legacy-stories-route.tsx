@@ -1,0 +1,3 @@
+import { LegacyStoriesPage } from '@/features/family-story/components/legacy-stories-page';
+
+export default LegacyStoriesPage;

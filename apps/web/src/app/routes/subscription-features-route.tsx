@@ -1,0 +1,3 @@
+import { SubscriptionFeaturesPage } from '@/features/subscriptions/components/subscription-features-page';
+
+export default SubscriptionFeaturesPage;

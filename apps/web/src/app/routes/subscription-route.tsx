@@ -1,0 +1,3 @@
+import { SubscriptionPage } from '@/features/subscriptions/components/subscription-page';
+
+export default SubscriptionPage;

@@ -1,0 +1,3 @@
+import { LessonPage } from '@/features/training/components/lesson-page';
+
+export default LessonPage;

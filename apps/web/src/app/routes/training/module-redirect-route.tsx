@@ -1,0 +1,3 @@
+import { ModuleRedirectPage } from '@/features/training/components/module-redirect-page';
+
+export default ModuleRedirectPage;

@@ -1,0 +1,3 @@
+import { QuizPage } from '@/features/training/components/quiz-page';
+
+export default QuizPage;

@@ -1,0 +1,3 @@
+import { TrainingResourcesPage } from '@/features/training/components/training-resources-page';
+
+export default TrainingResourcesPage;

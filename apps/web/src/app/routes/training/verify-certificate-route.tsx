@@ -1,0 +1,3 @@
+import { VerifyCertificatePage } from '@/features/training/components/verify-certificate-page';
+
+export default VerifyCertificatePage;

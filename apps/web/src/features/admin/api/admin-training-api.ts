@@ -1,0 +1,54 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminCertificate, AdminTrainingStats } from '@tavara/shared/training/training';
+import { api, unwrap } from '@/lib/api-client';
+
+/**
+ * The admin side of training (issue 21): figures per module, certificates, revoking one and
+ * allowing a new one after a revocation (both audited).
+ */
+export const adminTrainingKeys = {
+  stats: ['admin', 'training', 'stats'] as const,
+  certificates: (page: number) => ['admin', 'training', 'certificates', { page }] as const,
+};
+
+export function useAdminTrainingStats() {
+  return useQuery({
+    queryKey: adminTrainingKeys.stats,
+    queryFn: (): Promise<AdminTrainingStats> => unwrap(api.admin.training.stats.$get()),
+  });
+}
+
+export function useAdminCertificates(page: number) {
+  return useQuery({
+    queryKey: adminTrainingKeys.certificates(page),
+    queryFn: (): Promise<{ certificates: AdminCertificate[]; total: number; page: number; pageSize: number }> =>
+      unwrap(api.admin.training.certificates.$get({ query: { page: String(page) } })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRevokeCertificate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; reason: string }) =>
+      unwrap(
+        api.admin.training.certificates[':certificateId'].revoke.$post({
+          param: { certificateId: input.id },
+          json: { reason: input.reason },
+        }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** Lifts the hold a revocation puts on the person, so they can get a new certificate (new code). */
+export function useAllowReissue() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      unwrap(
+        api.admin.training.certificates[':certificateId']['allow-reissue'].$post({ param: { certificateId: id } }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

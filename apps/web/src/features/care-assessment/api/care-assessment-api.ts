@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AssessmentListResponse,
+  AssessmentSectionId,
+  SavedAssessment,
+  SectionAnswers,
+} from '@tavara/shared/care-assessment/care-assessment';
+import { api, unwrap } from '@/lib/api-client';
+
+/** The care needs assessment (issue 19). Saving a section refreshes the list and any plan's care details. */
+export const assessmentKeys = { all: ['care-assessments'] as const };
+
+export function useAssessments(enabled: boolean) {
+  return useQuery({
+    queryKey: assessmentKeys.all,
+    queryFn: (): Promise<AssessmentListResponse> => unwrap(api['care-assessments'].$get()),
+    enabled,
+    retry: 1,
+  });
+}
+
+export function useSaveSection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      section,
+      recipientName,
+      answers,
+    }: {
+      section: AssessmentSectionId;
+      recipientName: string;
+      answers: SectionAnswers;
+    }) =>
+      unwrap(
+        api['care-assessments'].sections[':section'].$put({ param: { section }, json: { recipientName, answers } }),
+      ) as Promise<SavedAssessment>,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
+      // A plan's "care details" show this assessment.
+      void queryClient.invalidateQueries({ queryKey: ['care'] });
+    },
+  });
+}

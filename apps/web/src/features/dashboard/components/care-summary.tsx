@@ -1,0 +1,70 @@
+import { ArrowRight, CalendarClock } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
+import { useCareFigures } from '../api/dashboard-api';
+
+/**
+ * Live care figures on the family and professional dashboards (issue 16): plans, open shifts
+ * this week, the next shift and pending invitations, each leading to its page.
+ */
+export function CareSummary({ role }: { role: 'family' | 'professional' }) {
+  const figures = useCareFigures();
+  const to = role === 'family' ? '/family/care-management' : '/professional/schedule';
+  const data = figures.data;
+  const items: Array<[string, string]> = data
+    ? role === 'family'
+      ? [
+          ['Care plans', String(data.plans)],
+          ['Open shifts this week', String(data.openShiftsThisWeek)],
+          ['Invitations for you', String(data.pendingInvitations)],
+        ]
+      : [
+          ['Care teams you are on', String(data.acceptedAssignments)],
+          ['Invitations to answer', String(data.pendingInvitations)],
+        ]
+    : [];
+  return (
+    <section aria-labelledby="care-summary-title" className="rounded-card border border-line bg-surface p-5 shadow-sm">
+      <h2 id="care-summary-title" className="flex items-center gap-2 text-2xl font-bold">
+        <CalendarClock
+          aria-hidden="true"
+          className={role === 'family' ? 'size-6 text-family' : 'size-6 text-professional'}
+        />
+        {role === 'family' ? 'Care management' : 'Schedule'}
+      </h2>
+      {figures.isPending ? (
+        <p className="mt-3 text-ink-muted" role="status">
+          Loading your figures...
+        </p>
+      ) : figures.isError ? (
+        <p className="mt-3 text-ink-muted">Your figures could not load. Open the page to see them.</p>
+      ) : (
+        <>
+          <dl className="mt-4 grid gap-3 sm:grid-cols-3">
+            {items.map(([term, value]) => (
+              <div key={term} className="rounded-lg bg-canvas p-3">
+                <dt className="text-ink-muted">{term}</dt>
+                <dd className="text-2xl font-bold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4">
+            <span className="text-ink-muted">Next shift: </span>
+            <span className="font-semibold">
+              {data?.nextShift
+                ? `${formatPlanShortDay(data.nextShift.start)}, ${formatPlanTimeRange(data.nextShift.start, data.nextShift.end)} · ${data.nextShift.planTitle}`
+                : 'none planned'}
+            </span>
+          </p>
+        </>
+      )}
+      <Link
+        to={to}
+        className="mt-4 inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
+      >
+        {role === 'family' ? 'Open care management' : 'Open your schedule'}
+        <ArrowRight aria-hidden="true" className="size-5" />
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  FamilyStory,
+  LegacyListResponse,
+  PublicStory,
+  StoryBodyInput,
+  StoryListResponse,
+} from '@tavara/shared/family-story/family-story';
+import { api, unwrap } from '@/lib/api-client';
+
+/** The family's stories and the public legacy page (issue 19). */
+export const storyKeys = {
+  mine: ['family-stories'] as const,
+  legacy: ['legacy-stories'] as const,
+  legacyList: (q: string, page: number) => ['legacy-stories', 'list', q, page] as const,
+  legacyStory: (id: string) => ['legacy-stories', 'story', id] as const,
+};
+
+export function useMyStories(enabled: boolean) {
+  return useQuery({
+    queryKey: storyKeys.mine,
+    queryFn: (): Promise<StoryListResponse> => unwrap(api['family-stories'].$get()),
+    enabled,
+    retry: 1,
+  });
+}
+
+function useInvalidateStories() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: storyKeys.mine });
+    void queryClient.invalidateQueries({ queryKey: storyKeys.legacy });
+    void queryClient.invalidateQueries({ queryKey: ['care'] });
+  };
+}
+
+export function useSaveStory() {
+  const invalidate = useInvalidateStories();
+  return useMutation({
+    mutationFn: (body: StoryBodyInput) =>
+      unwrap(api['family-stories'].$put({ json: body as never })) as Promise<FamilyStory>,
+    onSuccess: invalidate,
+  });
+}
+
+export function useShareStory() {
+  const invalidate = useInvalidateStories();
+  return useMutation({
+    mutationFn: ({ storyId, share }: { storyId: string; share: boolean }) =>
+      (share
+        ? unwrap(api['family-stories'][':storyId'].share.$post({ param: { storyId } }))
+        : unwrap(api['family-stories'][':storyId'].share.$delete({ param: { storyId } }))) as Promise<FamilyStory>,
+    onSuccess: invalidate,
+  });
+}
+
+export function useLegacyStories(q: string, page: number) {
+  return useQuery({
+    queryKey: storyKeys.legacyList(q, page),
+    queryFn: (): Promise<LegacyListResponse> =>
+      unwrap(api['legacy-stories'].$get({ query: { q, page: String(page) } as never })),
+    placeholderData: keepPreviousData,
+    retry: 1,
+  });
+}
+
+export function useLegacyStory(storyId: string) {
+  return useQuery({
+    queryKey: storyKeys.legacyStory(storyId),
+    queryFn: async (): Promise<PublicStory> =>
+      (await unwrap(api['legacy-stories'][':storyId'].$get({ param: { storyId } }))).story,
+    retry: false,
+  });
+}
+
+export function useHideStory() {
+  const invalidate = useInvalidateStories();
+  return useMutation({
+    mutationFn: ({ storyId, reason }: { storyId: string; reason: string }) =>
+      unwrap(api.admin['legacy-stories'][':storyId'].hide.$post({ param: { storyId }, json: { reason } })),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,118 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TeamRole } from '@tavara/shared/care-plans/care-plans';
+import type {
+  CaregiverMatchingResponse,
+  FamilyMatchingResponse,
+  InterestedProfessional,
+  MatchingVisibility,
+} from '@tavara/shared/matching/matching';
+import { api, unwrap } from '@/lib/api-client';
+
+/**
+ * Matching requests (issue 19). Keys carry the viewer, so one person's matches never show for
+ * another on a shared phone; filters are part of the key (a change is a new, cached request).
+ */
+export const matchingKeys = {
+  all: ['matching'] as const,
+  visibility: (viewer: string) => ['matching', 'visibility', { viewer }] as const,
+  professionals: (viewer: string, filters: Record<string, string>) =>
+    ['matching', 'professionals', { viewer, ...filters }] as const,
+  interests: (viewer: string) => ['matching', 'interests', { viewer }] as const,
+  families: (viewer: string, filters: Record<string, string>) =>
+    ['matching', 'families', { viewer, ...filters }] as const,
+  plans: (viewer: string) => ['matching', 'plans', { viewer }] as const,
+};
+
+export function useMatchingVisibility(viewer: string | null) {
+  return useQuery({
+    queryKey: matchingKeys.visibility(viewer ?? ''),
+    queryFn: (): Promise<MatchingVisibility> => unwrap(api.matching.visibility.$get()),
+    enabled: viewer !== null,
+  });
+}
+
+export function useSetMatchingVisibility(viewer: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (visible: boolean): Promise<MatchingVisibility> =>
+      unwrap(api.matching.visibility.$put({ json: { visible } })),
+    onSuccess: (data) => {
+      client.setQueryData(matchingKeys.visibility(viewer), data);
+      return client.invalidateQueries({ queryKey: matchingKeys.all });
+    },
+  });
+}
+
+export function useCaregiverMatches(viewer: string | null, filters: Record<string, string>) {
+  return useQuery({
+    queryKey: matchingKeys.professionals(viewer ?? '', filters),
+    queryFn: (): Promise<CaregiverMatchingResponse> => unwrap(api.matching.professionals.$get({ query: filters })),
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInterests(viewer: string | null) {
+  return useQuery({
+    queryKey: matchingKeys.interests(viewer ?? ''),
+    queryFn: async (): Promise<InterestedProfessional[]> =>
+      (await unwrap(api.matching.interests.$get())).interests as InterestedProfessional[],
+    enabled: viewer !== null,
+  });
+}
+
+export function useFamilyMatches(viewer: string | null, filters: Record<string, string>) {
+  return useQuery({
+    queryKey: matchingKeys.families(viewer ?? '', filters),
+    queryFn: (): Promise<FamilyMatchingResponse> => unwrap(api.matching.families.$get({ query: filters })),
+    enabled: viewer !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useExpressInterest(viewer: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (familyId: string) =>
+      unwrap(api.matching.families[':familyId'].interest.$post({ param: { familyId } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['matching', 'families', { viewer }] }),
+  });
+}
+
+/** The family's own active care plans, to choose which one to invite a professional to. */
+export function useOwnPlans(viewer: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: matchingKeys.plans(viewer ?? ''),
+    queryFn: async () => {
+      const { plans } = await unwrap(api['care-plans'].$get());
+      return plans
+        .filter((plan) => plan.archivedAt === null)
+        .map((plan) => ({ id: plan.id, title: plan.title, recipientName: plan.recipientName }));
+    },
+    enabled: viewer !== null && enabled,
+  });
+}
+
+/** The care plan's own invitation (care-plans API): the matched professional joins as `teamRole`. */
+export function useInviteToPlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      planId,
+      professionalId,
+      teamRole,
+    }: {
+      planId: string;
+      professionalId: string;
+      teamRole: TeamRole;
+    }) =>
+      unwrap(
+        api['care-plans'][':planId'].invitations.$post({
+          param: { planId },
+          json: { kind: 'professional', professionalId, teamRole },
+        }),
+      ),
+    // The plans' teams changed: the care pages read the same rows.
+    onSuccess: () => client.invalidateQueries({ queryKey: ['care'] }),
+  });
+}

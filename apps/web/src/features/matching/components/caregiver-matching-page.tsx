@@ -1,0 +1,347 @@
+import { Search, UserRound, Users } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { CaregiverMatchingResponse, ProfessionalMatch } from '@tavara/shared/matching/matching';
+import { PanelEmpty, PanelError, PanelLoading } from '@/components/query-panel';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { TextField } from '@/components/ui/text-field';
+import { useAuth } from '@/lib/auth';
+import { RequestError } from '@/lib/request-error';
+import { useCaregiverMatches, useInterests } from '../api/matching-api';
+import { FilterSelect } from './filter-fields';
+import { InviteDialog } from './invite-dialog';
+import { MatchScoreView, SCORE_EXPLAINED } from './match-score';
+import { Chips, ForRole, MatchingShell, Pager } from './matching-ui';
+import { MatchingVisibilityCard } from './visibility-card';
+
+const TITLE = 'Find a caregiver';
+const INTRO = 'Care professionals who chose to be listed, matched to your family’s needs, with the reasons shown.';
+const EMPTY_FILTERS = {
+  careType: '',
+  condition: '',
+  shift: '',
+  minExperience: '',
+  region: '',
+  maxKm: '',
+  rateMin: '',
+  rateMax: '',
+};
+type Filters = typeof EMPTY_FILTERS;
+
+/** Only the filters that are set, and the page: the request's query. */
+function queryOf(filters: Filters, page: number): Record<string, string> {
+  const query: Record<string, string> = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
+  if (page > 1) query['page'] = String(page);
+  return query;
+}
+
+function ProfessionalCardView({
+  match,
+  invited,
+  onInvite,
+}: {
+  match: ProfessionalMatch;
+  invited: boolean;
+  onInvite: () => void;
+}) {
+  const p = match.professional;
+  const id = `pro-${p.id}`;
+  return (
+    <li aria-labelledby={`${id}-name`} className="rounded-card border border-line bg-surface p-5 shadow-sm">
+      <div className="flex flex-col gap-5 md:flex-row md:justify-between">
+        <div className="flex min-w-0 flex-1 gap-4">
+          {p.photoUrl ? (
+            <img src={p.photoUrl} alt="" className="size-16 shrink-0 rounded-full object-cover" />
+          ) : (
+            <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-professional-soft text-professional">
+              <UserRound aria-hidden="true" className="size-8" />
+            </span>
+          )}
+          <div className="min-w-0">
+            <h3 id={`${id}-name`} className="text-xl font-semibold">
+              {p.displayName}
+            </h3>
+            <p className="text-ink-muted">
+              {[p.role, p.experience && `${p.experience} of experience`].filter(Boolean).join(' · ') ||
+                'Care professional'}
+            </p>
+            <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm font-semibold text-ink-muted">Regions</dt>
+                <dd>{p.regions.length > 0 ? p.regions.join(', ') : 'Not given'}</dd>
+              </div>
+              <div>
+                <dt className="text-sm font-semibold text-ink-muted">Rate</dt>
+                <dd>{p.rate ?? 'Not given'}</dd>
+              </div>
+              <div className="sm:col-span-2">
+                <dt className="text-sm font-semibold text-ink-muted">Services</dt>
+                <dd className="mt-1">
+                  <Chips items={p.services} label={`Services of ${p.displayName}`} />
+                </dd>
+              </div>
+              {p.conditions.length > 0 && (
+                <div className="sm:col-span-2">
+                  <dt className="text-sm font-semibold text-ink-muted">Has worked with</dt>
+                  <dd className="mt-1">
+                    <Chips items={p.conditions} label={`Conditions ${p.displayName} has worked with`} />
+                  </dd>
+                </div>
+              )}
+              <div className="sm:col-span-2">
+                <dt className="text-sm font-semibold text-ink-muted">Availability</dt>
+                <dd className="mt-1">
+                  <Chips items={p.availability} label={`Availability of ${p.displayName}`} />
+                </dd>
+              </div>
+            </dl>
+          </div>
+        </div>
+        <div className="flex flex-col gap-4 md:w-72 md:shrink-0">
+          <MatchScoreView score={match.score} id={id} />
+          {invited ? (
+            <p role="status" className="font-semibold text-success">
+              Invitation sent
+            </p>
+          ) : (
+            <Button onClick={onInvite} aria-describedby={`${id}-name`}>
+              Invite to my care team
+            </Button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function Results({
+  data,
+  filtered,
+  invited,
+  onInvite,
+  onClear,
+}: {
+  data: CaregiverMatchingResponse;
+  filtered: boolean;
+  invited: ReadonlySet<string>;
+  onInvite: (match: ProfessionalMatch) => void;
+  onClear: () => void;
+}) {
+  if (data.listed === 0) {
+    return (
+      <PanelEmpty icon={<Users aria-hidden="true" className="size-10" />} title="No care professionals are listed yet">
+        Professionals choose whether families can find them. As soon as one lists themselves, they appear here with how
+        well they fit your needs.
+      </PanelEmpty>
+    );
+  }
+  if (data.total === 0) {
+    return (
+      <PanelEmpty
+        icon={<Search aria-hidden="true" className="size-10" />}
+        title="No listed professional fits these filters"
+      >
+        {filtered ? (
+          <Button variant="secondary" className="mt-3" onClick={onClear}>
+            Clear the filters
+          </Button>
+        ) : null}
+      </PanelEmpty>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-4">
+      {data.matches.map((match) => (
+        <ProfessionalCardView
+          key={match.professional.id}
+          match={match}
+          invited={invited.has(match.professional.id)}
+          onInvite={() => onInvite(match)}
+        />
+      ))}
+    </ul>
+  );
+}
+
+function CaregiverMatching({ viewer }: { viewer: string }) {
+  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
+  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
+  const [page, setPage] = useState(1);
+  const [inviting, setInviting] = useState<ProfessionalMatch | null>(null);
+  const [invited, setInvited] = useState<ReadonlySet<string>>(new Set());
+  const matches = useCaregiverMatches(viewer, queryOf(filters, page));
+  const interests = useInterests(viewer);
+  const fieldErrors = matches.error instanceof RequestError ? (matches.error.fields ?? {}) : {};
+  const filtered = Object.values(filters).some((v) => v !== '');
+  const change = (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+    setPage(1);
+  };
+  const clear = () => {
+    setDraft(EMPTY_FILTERS);
+    setFilters(EMPTY_FILTERS);
+    setPage(1);
+  };
+  const needs = matches.data?.needs;
+  const noNeeds = needs && needs.careTypes.length === 0 && needs.schedule.length === 0;
+  const onInvite = (match: ProfessionalMatch) => setInviting(match);
+
+  return (
+    <>
+      <header>
+        <h1 className="text-3xl font-bold">{TITLE}</h1>
+        <p className="mt-2 max-w-3xl text-lg text-ink-muted">{INTRO}</p>
+        <p className="mt-1 max-w-3xl text-ink-muted">{SCORE_EXPLAINED}</p>
+      </header>
+
+      {needs && (
+        <section aria-labelledby="needs-heading" className="rounded-card border border-line bg-family-soft/40 p-5">
+          <h2 id="needs-heading" className="text-lg font-semibold">
+            Matching on your family’s needs
+          </h2>
+          <dl className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            <div>
+              <dt className="text-sm font-semibold text-ink-muted">Care types</dt>
+              <dd>{needs.careTypes.join(', ') || 'Not given'}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-ink-muted">Schedule</dt>
+              <dd>{needs.schedule.join('; ') || 'Not given'}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-ink-muted">Region</dt>
+              <dd>{needs.region ?? 'Not one we can place'}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-semibold text-ink-muted">Budget</dt>
+              <dd>{needs.budget ?? 'Not given'}</dd>
+            </div>
+          </dl>
+          <p className="mt-3">
+            <Link to="/registration/family" className="font-semibold text-brand underline underline-offset-4">
+              Update your needs
+            </Link>
+          </p>
+          {noNeeds && (
+            <Notice tone="info" className="mt-3">
+              Add the care types and schedule you need to your registration, so the scores can say who fits.
+            </Notice>
+          )}
+        </section>
+      )}
+
+      {interests.data && interests.data.length > 0 && (
+        <section id="interested" aria-labelledby="interested-heading" className="flex flex-col gap-3">
+          <h2 id="interested-heading" className="text-2xl font-bold">
+            Interested in caring for your family
+          </h2>
+          <ul className="flex flex-col gap-4">
+            {interests.data.map((match) => (
+              <ProfessionalCardView
+                key={match.professional.id}
+                match={match}
+                invited={invited.has(match.professional.id)}
+                onInvite={() => onInvite(match)}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="filters-heading" className="rounded-card border border-line bg-surface p-5">
+        <h2 id="filters-heading" className="text-lg font-semibold">
+          Filters
+        </h2>
+        <form onSubmit={apply} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <FilterSelect name="careType" label="Care type" value={draft.careType} onChange={change} />
+          <FilterSelect name="condition" label="Has worked with" value={draft.condition} onChange={change} />
+          <FilterSelect name="shift" label="Available for" value={draft.shift} onChange={change} />
+          <FilterSelect name="minExperience" label="Experience" value={draft.minExperience} onChange={change} />
+          <FilterSelect name="region" label="Near" value={draft.region} onChange={change} />
+          <FilterSelect name="maxKm" label="Distance" value={draft.maxKm} onChange={change} />
+          <TextField
+            label="Lowest rate ($ an hour)"
+            inputMode="decimal"
+            name="rateMin"
+            value={draft.rateMin}
+            error={fieldErrors['rateMin']}
+            onChange={(event) => change('rateMin', event.target.value)}
+          />
+          <TextField
+            label="Highest rate ($ an hour)"
+            inputMode="decimal"
+            name="rateMax"
+            value={draft.rateMax}
+            error={fieldErrors['rateMax']}
+            onChange={(event) => change('rateMax', event.target.value)}
+          />
+          <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
+            <Button type="submit">Show matches</Button>
+            <Button type="button" variant="secondary" onClick={clear}>
+              Clear filters
+            </Button>
+          </div>
+        </form>
+      </section>
+
+      <section
+        aria-labelledby="matches-heading"
+        aria-busy={matches.isFetching || undefined}
+        className="flex flex-col gap-4"
+      >
+        <h2 id="matches-heading" className="text-2xl font-bold">
+          Matches
+        </h2>
+        {matches.data && matches.data.listed > 0 && (
+          <p role="status">
+            {filtered
+              ? `${matches.data.total.toLocaleString('en-TT')} of ${matches.data.listed.toLocaleString('en-TT')} listed professionals fit your filters`
+              : `${matches.data.listed.toLocaleString('en-TT')} listed professionals`}
+            , best match first.
+          </p>
+        )}
+        {matches.isPending ? (
+          <PanelLoading label="Loading your matches" />
+        ) : matches.isError && Object.keys(fieldErrors).length === 0 ? (
+          <PanelError
+            title="Your matches could not be loaded"
+            error={matches.error}
+            onRetry={() => void matches.refetch()}
+            retrying={matches.isFetching}
+          />
+        ) : matches.data ? (
+          <>
+            <Results data={matches.data} filtered={filtered} invited={invited} onInvite={onInvite} onClear={clear} />
+            <Pager page={page} pageSize={matches.data.pageSize} total={matches.data.total} onPage={setPage} />
+          </>
+        ) : null}
+      </section>
+
+      <MatchingVisibilityCard role="family" showPageLink={false} />
+
+      {inviting && (
+        <InviteDialog
+          viewer={viewer}
+          professional={inviting.professional}
+          onClose={() => setInviting(null)}
+          onInvited={() => setInvited((s) => new Set([...s, inviting.professional.id]))}
+        />
+      )}
+    </>
+  );
+}
+
+/** /caregiver-matching (issue 19, item 4). */
+export function CaregiverMatchingPage() {
+  const auth = useAuth();
+  return (
+    <MatchingShell>
+      <ForRole role="family" title={TITLE} intro={INTRO}>
+        {auth.user && <CaregiverMatching viewer={auth.user.id} />}
+      </ForRole>
+    </MatchingShell>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminInterestResponse, MySubscription, PlanCode } from '@tavara/shared/subscriptions/subscriptions';
+import { api, unwrap } from '@/lib/api-client';
+
+/** The person's plan and registered interest; the admins' list of who asked (issue 19, item 6). */
+export const subscriptionKeys = {
+  mine: (userId: string) => ['subscription', userId] as const,
+  admin: ['subscription', 'admin'] as const,
+};
+
+export function useMySubscription(userId: string | null) {
+  return useQuery({
+    queryKey: subscriptionKeys.mine(userId ?? ''),
+    queryFn: (): Promise<MySubscription> => unwrap(api.subscription.$get()),
+    enabled: userId !== null,
+    retry: 1,
+  });
+}
+
+export function useInterest(userId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ planCode, withdraw }: { planCode: PlanCode; withdraw: boolean }) =>
+      (withdraw
+        ? unwrap(api.subscription.interest[':planCode'].$delete({ param: { planCode } }))
+        : unwrap(api.subscription.interest.$post({ json: { planCode } }))) as Promise<MySubscription>,
+    onSuccess: (data) => {
+      queryClient.setQueryData(subscriptionKeys.mine(userId ?? ''), {
+        currentPlan: data.currentPlan,
+        interests: data.interests,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['subscription'] });
+    },
+  });
+}
+
+export function useAdminInterest(enabled: boolean) {
+  return useQuery({
+    queryKey: subscriptionKeys.admin,
+    queryFn: (): Promise<AdminInterestResponse> => unwrap(api.admin['subscription-interest'].$get()),
+    enabled,
+    retry: 1,
+  });
+}

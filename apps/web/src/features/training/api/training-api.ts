@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CertificateVerification,
+  QuizForAttempt,
+  QuizResult,
+  TrainingCertificate,
+  TrainingLesson,
+  TrainingOverview,
+} from '@tavara/shared/training/training';
+import { api, unwrap } from '@/lib/api-client';
+
+/**
+ * Training requests (issue 21). Keys carry the viewer's id: signed out and signed in see
+ * different progress, and one person's cache never shows another's.
+ */
+export const trainingKeys = {
+  all: ['training'] as const,
+  overview: (viewer: string) => ['training', 'overview', { viewer }] as const,
+  lesson: (viewer: string, moduleId: string, lessonId: string) =>
+    ['training', 'lesson', { viewer, moduleId, lessonId }] as const,
+  quiz: (viewer: string, moduleId: string) => ['training', 'quiz', { viewer, moduleId }] as const,
+  verification: (code: string) => ['training', 'verification', { code }] as const,
+};
+
+/** `viewer` is null while the session is still being checked: nothing is fetched twice. */
+export function useTrainingOverview(viewer: string | null) {
+  return useQuery({
+    queryKey: trainingKeys.overview(viewer ?? ''),
+    queryFn: (): Promise<TrainingOverview> => unwrap(api.training.overview.$get()),
+    enabled: viewer !== null,
+  });
+}
+
+export function useLesson(viewer: string | null, moduleId: string, lessonId: string) {
+  return useQuery({
+    enabled: viewer !== null,
+    queryKey: trainingKeys.lesson(viewer ?? '', moduleId, lessonId),
+    queryFn: (): Promise<TrainingLesson> =>
+      unwrap(api.training.modules[':moduleId'].lessons[':lessonId'].$get({ param: { moduleId, lessonId } })),
+    retry: (count, error) => count < 2 && !('status' in error && error.status === 404),
+  });
+}
+
+export function useCompleteLesson(viewer: string, moduleId: string, lessonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      unwrap(api.training.modules[':moduleId'].lessons[':lessonId'].completion.$put({ param: { moduleId, lessonId } })),
+    onSuccess: () => {
+      client.setQueryData<TrainingLesson>(trainingKeys.lesson(viewer, moduleId, lessonId), (old) =>
+        old ? { ...old, completed: true } : old,
+      );
+      return client.invalidateQueries({ queryKey: trainingKeys.overview(viewer) });
+    },
+  });
+}
+
+export function useQuiz(viewer: string, moduleId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: trainingKeys.quiz(viewer, moduleId),
+    queryFn: (): Promise<QuizForAttempt> =>
+      unwrap(api.training.modules[':moduleId'].quiz.$get({ param: { moduleId } })),
+    enabled,
+    // One shuffle per attempt: no refetch behind the person's back while they answer.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+}
+
+export function useSubmitQuiz(viewer: string, moduleId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (answers: Record<string, string[]>): Promise<QuizResult> =>
+      unwrap(api.training.modules[':moduleId'].quiz.attempts.$post({ param: { moduleId }, json: { answers } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: trainingKeys.overview(viewer) }),
+  });
+}
+
+export function useIssueCertificate(viewer: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (): Promise<{ certificate: TrainingCertificate }> => unwrap(api.training.certificate.$post()),
+    onSuccess: () => client.invalidateQueries({ queryKey: trainingKeys.overview(viewer) }),
+  });
+}
+
+export function useCertificateVerification(code: string) {
+  return useQuery({
+    queryKey: trainingKeys.verification(code),
+    queryFn: (): Promise<CertificateVerification> =>
+      unwrap(api.training.certificates[':code'].$get({ param: { code } })),
+    enabled: code !== '',
+    retry: false,
+    // Offline, a paused query would leave a family looking at "Checking the code" for ever; failing
+    // at once shows "We could not check this code" with a retry instead.
+    networkMode: 'always',
+  });
+}
+
+export const CERTIFICATE_PDF_URL = '/api/training/certificate/pdf';

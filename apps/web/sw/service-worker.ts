@@ -1,0 +1,48 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+/**
+ * The app's service worker (decision 014), on Workbox's runtime modules. The build
+ * (vite.config.ts, `serviceWorker()`) bundles this file to dist/sw.js and fills in
+ * `self.__WB_MANIFEST` with every built chunk, style, icon and HTML shell.
+ */
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (PrecacheEntry | string)[];
+  /** Path → its prerendered page (`/about` → `/pages/about.html`), from the same build. */
+  __PRERENDERED_PAGES: Record<string, string>;
+};
+
+// The visitor accepts an update (lib/service-worker-update.ts): only then does a waiting worker
+// take over, so an open tab never has its code swapped underneath it.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+// The very first worker takes the page at once, so the first visit's later chunk loads already
+// come from the precache.
+clientsClaim();
+// No directory index or clean URLs: `/` is the prerendered landing page, not index.html (the
+// shell); the navigation route below decides which page a path gets.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+cleanupOutdatedCaches();
+
+const PRERENDERED_PAGES = self.__PRERENDERED_PAGES;
+
+/**
+ * The page the server would answer (apps/api/src/lib/web-app.ts), from the precache: a
+ * prerendered public page for its path without a query (`?tab=signup` and the like change what
+ * the page shows, so they get the shell), the shell for every other path. The two agree, so the
+ * prerendered HTML and the app that hydrates it come from the same build.
+ */
+async function navigationPage({ request }: { request: Request }): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const page = (url.search === '' && PRERENDERED_PAGES[path]) || '/index.html';
+  return (await matchPrecache(page)) ?? fetch(request);
+}
+
+// /api/* navigations (sign-in, verification and reset links) always reach the server. Nothing
+// else is routed: an API request is never answered from a cache.
+registerRoute(new NavigationRoute(navigationPage, { denylist: [/^\/api\//] }));

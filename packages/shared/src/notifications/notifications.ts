@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { CARE_TIME_ZONE } from '../time/format';
+
+/**
+ * Notifications (issue 18): the kinds of event a person is told about, what each one says, and
+ * the per-kind e-mail preference. The in-app inbox always shows every kind; e-mail is per kind
+ * "now", "daily digest" or "off".
+ *
+ * E-mail subjects and previews are the generic sentences below, never a plan title, a person
+ * cared for or a health detail: the details are behind sign-in (issue 18, "Rules").
+ */
+export const NOTIFICATION_KINDS = [
+  'invitation_received',
+  'invitation_accepted',
+  'invitation_declined',
+  'shift_offered',
+  'shift_assigned',
+  'shift_changed',
+  'shift_cancelled',
+  'shift_not_checked_in',
+  'dose_due',
+  'dose_missed',
+  'support_answered',
+  'match_interest',
+  'board_reply',
+  'board_message',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const EMAIL_PREFERENCES = ['now', 'digest', 'off'] as const;
+export type EmailPreference = (typeof EMAIL_PREFERENCES)[number];
+
+export const EMAIL_PREFERENCE_LABELS: Record<EmailPreference, string> = {
+  now: 'E-mail me right away',
+  digest: 'Once a day, in a digest',
+  off: 'No e-mail',
+};
+
+export interface NotificationKindInfo {
+  /** The preferences page's name for the kind, and the unsubscribe page's. */
+  label: string;
+  /** The e-mail subject: generic, no names, plans or health details. */
+  subject: string;
+  /** The e-mail's first sentence (also what mail apps show as the preview). Generic as well. */
+  preview: string;
+  /** Sent even in quiet hours: someone may be left without care. */
+  urgent: boolean;
+}
+
+export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindInfo> = {
+  invitation_received: {
+    label: 'Invitations to join a care team',
+    subject: 'You are invited to join a care team on Tavara',
+    preview: 'You have a new invitation to join a care team.',
+    urgent: false,
+  },
+  invitation_accepted: {
+    label: 'Someone accepted your invitation',
+    subject: 'An invitation to your care team was accepted',
+    preview: 'Someone accepted your invitation to join your care team.',
+    urgent: false,
+  },
+  invitation_declined: {
+    label: 'Someone declined your invitation',
+    subject: 'An invitation to your care team was declined',
+    preview: 'Someone declined your invitation to join your care team.',
+    urgent: false,
+  },
+  shift_offered: {
+    label: 'Shifts offered to you',
+    subject: 'A shift was offered to you',
+    preview: 'A family offered you a shift on their care plan.',
+    urgent: false,
+  },
+  shift_assigned: {
+    label: 'Shifts assigned or taken',
+    subject: 'A shift on a care plan was assigned',
+    preview: 'A shift on one of your care plans was assigned.',
+    urgent: false,
+  },
+  shift_changed: {
+    label: 'Changes to your shifts',
+    subject: 'One of your shifts was changed',
+    preview: 'The times of one of your shifts were changed.',
+    urgent: false,
+  },
+  shift_cancelled: {
+    label: 'Cancelled shifts',
+    subject: 'One of your shifts was cancelled',
+    preview: 'One of your shifts was cancelled.',
+    urgent: false,
+  },
+  shift_not_checked_in: {
+    label: 'Nobody checked in for a shift',
+    subject: 'Nobody has checked in for a shift yet',
+    preview: 'A shift started 15 minutes ago and nobody has checked in.',
+    urgent: true,
+  },
+  dose_due: {
+    label: 'Doses due',
+    subject: 'A dose is due for your care plan',
+    preview: 'A dose is due now for a care plan you look after.',
+    urgent: true,
+  },
+  dose_missed: {
+    label: 'Missed doses',
+    subject: 'A dose was not recorded on your care plan',
+    preview: 'A dose has not been recorded 30 minutes after it was due.',
+    urgent: true,
+  },
+  support_answered: {
+    label: 'Answers to your support requests',
+    subject: 'Your support request was answered',
+    preview: 'Our team has answered your support request.',
+    urgent: false,
+  },
+  match_interest: {
+    label: 'Professionals interested in caring for your family',
+    subject: 'A care professional is interested in your family',
+    preview: 'A care professional saw your care needs on Tavara and would like to help.',
+    urgent: false,
+  },
+  board_reply: {
+    label: 'Replies to your message-board posts',
+    subject: 'Someone replied to your post on Tavara',
+    preview: 'There is a new reply to your post on the message board.',
+    urgent: false,
+  },
+  board_message: {
+    label: 'Private messages from the message board',
+    subject: 'You have a new private message on Tavara',
+    preview: 'Someone sent you a private message about a message-board post.',
+    urgent: false,
+  },
+};
+
+/** Quiet hours (issue 18): non-urgent mail waits until they end, in the person's zone. */
+export const DEFAULT_QUIET_HOURS = { start: '21:00', end: '07:00' } as const;
+/** When the daily digest goes out, in the person's zone (as quiet hours end). */
+export const DIGEST_LOCAL_TIME = '07:00';
+/** A person's zone until they choose another: the care zone. */
+export const DEFAULT_NOTIFICATION_TIME_ZONE = CARE_TIME_ZONE;
+
+/** The bell polls at most this often while the page is in front, and not at all behind. */
+export const UNREAD_POLL_MS = 30_000;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export const notificationPreferencesInputSchema = z.object({
+  email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.enum(EMAIL_PREFERENCES)),
+  quietHours: z.boolean(),
+});
+export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
+
+export interface NotificationItem {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'This notification is not there any more.',
+  unsubscribeInvalid: 'This unsubscribe link does not work. Open your notification settings instead.',
+  jobNotFound: 'This job is not in the queue any more.',
+  jobNotFailed: 'Only a failed job can be retried.',
+} as const;
+
+/** The settings page's form: every kind chosen, quiet hours as a two-way choice; sends the API's input. */
+export const notificationSettingsFormSchema = z
+  .object({
+    email: z.record(z.enum(NOTIFICATION_KINDS), z.enum(EMAIL_PREFERENCES)),
+    quietHours: z.enum(['on', 'off']),
+  })
+  .transform((v): NotificationPreferencesInput => ({ email: v.email, quietHours: v.quietHours === 'on' }));

@@ -1,0 +1,238 @@
+import { execFileSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Proves each import boundary of decision 001 (eslint.config.js) still fires: `eslint` itself,
+ * with the repository's config, lints small files written, for the moment of the check, where a
+ * forbidden import would be written. The imports name real modules, relative or by alias, so
+ * what is tested is the resolved-path zone, not a string pattern. (Real files, in a separate
+ * eslint process, because the resolver and the type information need exactly what `npm run
+ * lint` has; they are removed again whatever happens.)
+ */
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tag = `lint-fixture-${process.pid}`;
+
+/** `apps/x/fixture.service.ts` → `apps/x/fixture-lint-fixture-123.service.ts` (suffix kept for the rules). */
+const fixturePath = (file: string, index: number) => {
+  const name = basename(file);
+  const dot = name.indexOf('.');
+  return join(root, dirname(file), `${name.slice(0, dot)}-${index}-${tag}${name.slice(dot)}`);
+};
+
+type Result = { filePath: string; messages: { ruleId: string | null; message: string }[] };
+let results: Result[] = [];
+const written: string[] = [];
+
+/** Lints the sources (written first) and the committed fixtures, in one eslint run. */
+function lint(files: { file: string; code: string }[], fixtures: string[]): Result[] {
+  const paths = files.map(({ file, code }, index) => {
+    const path = fixturePath(file, index);
+    written.push(path);
+    writeFileSync(path, `${code}\n`);
+    return path;
+  });
+  paths.push(...fixtures.map((fixture) => join(root, fixture)));
+  let output: string;
+  try {
+    output = execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', '--no-ignore', ...paths],
+      { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] },
+    );
+  } catch (error) {
+    // eslint exits 1 when it found problems; its report is still on stdout.
+    output = (error as { stdout?: string }).stdout ?? '[]';
+  }
+  const byPath = new Map((JSON.parse(output) as Result[]).map((result) => [result.filePath, result]));
+  return paths.map((path) => byPath.get(path) ?? { filePath: path, messages: [] });
+}
+
+const problemsOf = (result: Result | undefined) =>
+  (result?.messages ?? []).map((message) => `${message.ruleId ?? 'fatal'}: ${message.message}`);
+
+const cases: { name: string; file: string; code: string; rule: string }[] = [
+  {
+    name: 'a web feature importing another feature by a relative path',
+    file: 'apps/web/src/features/auth/fixture.ts',
+    code: "export { getWhatsAppNumber } from '../support/support-api';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a web feature importing another feature by alias',
+    file: 'apps/web/src/features/auth/fixture.ts',
+    code: "export { getWhatsAppNumber } from '@/features/support/support-api';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a web feature importing the app shell',
+    file: 'apps/web/src/features/auth/fixture.ts',
+    code: "export { lazyPage } from '../../app/lazy-page';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'components/ importing a feature',
+    file: 'apps/web/src/components/layouts/fixture.ts',
+    code: "export { getWhatsAppNumber } from '../../features/support/support-api';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'components/ importing the app shell (as root-layout did)',
+    file: 'apps/web/src/components/layouts/fixture.ts',
+    code: "export { lazyPage } from '@/app/lazy-page';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'lib/ importing a feature',
+    file: 'apps/web/src/lib/fixture.ts',
+    code: "export { getWhatsAppNumber } from '../features/support/support-api';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'the web importing api code for its values',
+    file: 'apps/web/src/lib/fixture.ts',
+    code: "export { createApp } from '@tavara/api/app';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'an api feature importing another feature by a relative path',
+    file: 'apps/api/src/features/support/fixture.ts',
+    code: "export { getProfile } from '../profiles/profiles.service';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'api lib/ importing a feature',
+    file: 'apps/api/src/lib/fixture.ts',
+    code: "export { SUPPORT_RATE_PER_EMAIL } from '../features/support/support.service';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a table module importing lib/ (the old db/client → schema → lib → db/client loop)',
+    file: 'apps/api/src/db/schema/fixture.ts',
+    code: "import type { WindowRule } from '../../lib/window-counter';\nexport type Rule = WindowRule;",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a service importing Hono',
+    file: 'apps/api/src/features/support/fixture.service.ts',
+    code: "import { HTTPException } from 'hono/http-exception';\nexport const fail = () => new HTTPException(400);",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'config/ importing a feature',
+    file: 'apps/web/src/config/fixture.ts',
+    code: "export { getWhatsAppNumber } from '../features/support/support-api';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'web lib/ importing components/',
+    file: 'apps/web/src/lib/fixture.ts',
+    code: "export { Button } from '../components/ui/button';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'api db/ importing auth/',
+    file: 'apps/api/src/db/fixture.ts',
+    code: "export { AUTH_BASE_PATH } from '../auth/auth';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a table module importing db/client',
+    file: 'apps/api/src/db/schema/fixture.ts',
+    code: "export { schema } from '../client';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'a route querying the database itself (drizzle-orm)',
+    file: 'apps/api/src/features/support/fixture.routes.ts',
+    code: "export { eq } from 'drizzle-orm';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'a route importing a table for its value',
+    file: 'apps/api/src/features/support/fixture.routes.ts',
+    code: "export { supportRequests } from '../../db/schema/support';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'packages/shared importing React',
+    file: 'packages/shared/src/fixture.ts',
+    code: "export { useState } from 'react';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'packages/shared importing Hono',
+    file: 'packages/shared/src/fixture.ts',
+    code: "export { Hono } from 'hono';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'packages/shared importing an app',
+    file: 'packages/shared/src/fixture.ts',
+    code: "export { getProfile } from '../../../apps/api/src/features/profiles/profiles.service';",
+    rule: 'import-x/no-restricted-paths',
+  },
+];
+
+/** a.ts and b.ts import each other; `npm run lint` skips them (eslint.config.js ignores). */
+const CYCLE_FIXTURES = ['scripts/lint-fixtures/cycle/a.ts', 'scripts/lint-fixtures/cycle/b.ts'];
+
+const allowed = [
+  {
+    // A feature uses its own files, components, lib and shared; the web takes the api's types.
+    file: 'apps/web/src/features/support/fixture.ts',
+    code: [
+      "export { getWhatsAppNumber } from './support-api';",
+      "export { Button } from '@/components/ui/button';",
+      "export { toast } from '../../lib/toast';",
+      "export { ROLES } from '@tavara/shared/roles';",
+      "export type { ApiType } from '@tavara/api/app';",
+    ].join('\n'),
+  },
+  // The app shell joins features.
+  { file: 'apps/web/src/app/fixture.ts', code: "export { getWhatsAppNumber } from '@/features/support/support-api';" },
+  // A route takes the database as a type only.
+  {
+    file: 'apps/api/src/features/support/fixture.routes.ts',
+    code: "export type { Database } from '../../db/client';",
+  },
+  // An api feature uses db and lib.
+  {
+    file: 'apps/api/src/features/support/fixture.ts',
+    code: "export { windowCounterTable } from '../../db/schema/window-counter';",
+  },
+];
+
+beforeAll(() => {
+  results = lint([...cases, ...allowed], CYCLE_FIXTURES);
+}, 300_000);
+
+afterAll(() => {
+  for (const path of written) rmSync(path, { force: true });
+});
+
+describe('lint: import boundaries (decision 001)', () => {
+  it.each(cases.map((c, index) => ({ ...c, index })))('refuses $name', ({ index, rule }) => {
+    const found = problemsOf(results[index]);
+    expect(
+      found.some((problem) => problem.startsWith(`${rule}:`)),
+      found.join('\n') || 'no problems',
+    ).toBe(true);
+  });
+
+  it('accepts the imports the layers allow', () => {
+    for (const result of results.slice(cases.length, cases.length + allowed.length)) {
+      expect(problemsOf(result)).toEqual([]);
+    }
+  });
+
+  it('refuses an import cycle (scripts/lint-fixtures/cycle)', () => {
+    const found = results.slice(-CYCLE_FIXTURES.length).flatMap(problemsOf);
+    expect(
+      found.some((problem) => problem.startsWith('import-x/no-cycle:')),
+      found.join('\n'),
+    ).toBe(true);
+  });
+});
