@@ -96,8 +96,23 @@ test('a family plans care, a professional joins by e-mail invitation, takes a sh
   await expect(proPage.getByRole('link', { name: 'Care for Mum' })).toBeVisible();
   const take = proPage.getByRole('button', { name: 'Take this shift' }).first();
   await take.click();
+  await expect(proPage.getByText('The shift is yours.')).toBeVisible();
   await expect(proPage.getByRole('button', { name: 'Check in' }).first()).toBeVisible();
   await proPage.getByRole('button', { name: 'Check in' }).first().click();
+  // The toast says how the check-in went: a refusal names itself here rather than as a missing
+  // Check out button when the test times out.
+  await expect(proPage.getByText('Checked in.'))
+    .toBeVisible({ timeout: 20_000 })
+    .catch(async (error: unknown) => {
+      const toasts = await proPage.locator('[data-sonner-toast]').allTextContents();
+      const buttons = await proPage.getByRole('article').getByRole('button').allTextContents();
+      throw new Error(
+        `no "Checked in." toast; toasts ${JSON.stringify(toasts)}; shift buttons ${JSON.stringify(buttons)}`,
+        {
+          cause: error,
+        },
+      );
+    });
   await proPage.getByRole('button', { name: 'Check out' }).first().click();
   const checkOut = proPage.getByRole('dialog', { name: 'Check out of this shift' });
   await checkOut.getByRole('textbox', { name: /A note for the family/ }).fill('Lunch eaten, short walk');
