@@ -55,9 +55,10 @@ export const familyStories = pgTable(
   },
   (t) => [
     uniqueIndex('family_stories_family_recipient_unique').on(t.familyId, t.recipientKey),
-    // The legacy page reads shared, visible stories newest first.
+    // The legacy page reads shared, visible stories newest first (NULLS FIRST is what a plain
+    // `desc` sorts by; drizzle's default NULLS LAST index is not read in that order).
     index('family_stories_legacy_idx')
-      .on(t.sharedAt.desc())
+      .on(t.sharedAt.desc().nullsFirst())
       .where(sql`${t.sharedAt} is not null and ${t.hiddenAt} is null`),
   ],
 );

@@ -49,7 +49,8 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The inbox, newest first: NULLS FIRST matches a plain `order by created_at desc`.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // The bell's count reads this small index only.
     index('notifications_unread_idx')
       .on(t.userId)

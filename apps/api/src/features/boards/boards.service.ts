@@ -201,24 +201,13 @@ export function createBoards(db: Database) {
       if (options.type) conditions.push(eq(boardPosts.type, options.type));
       if (options.region) conditions.push(eq(boardPosts.region, options.region));
       if (options.urgency) conditions.push(eq(boardPosts.urgency, options.urgency));
-      if (options.q || options.type || options.region || options.urgency) {
-        // The filters again as lexemes of the search column (see db/schema/boards.ts), so the GIN
-        // index intersects the words with the board, type, region and urgency in one scan (the
-        // planner may still walk the listing index newest first when that is cheaper). The values
-        // are codes the route validated; each becomes one quoted tsquery lexeme.
-        const lexemes = [
-          `board_${board}`,
-          ...(options.type ? [`type_${options.type}`] : []),
-          ...(options.region ? [`region_${options.region}`] : []),
-          ...(options.urgency ? [`urgency_${options.urgency}`] : []),
-        ]
-          .map((lexeme) => `'${lexeme}'`)
-          .join(' & ');
-        conditions.push(
-          options.q
-            ? sql`${boardPosts.search} @@ (websearch_to_tsquery('english', ${options.q}) && ${lexemes}::tsquery)`
-            : sql`${boardPosts.search} @@ ${lexemes}::tsquery`,
-        );
+      // The words only: the filters are plain columns, so the planner can walk the listing or
+      // filters index newest first and check the words on the rows it meets (decision 027). A
+      // query with no words left (punctuation, stop words) is no search at all, as typed text
+      // never errors; the planner folds that test away, as the functions are immutable.
+      if (options.q) {
+        const query = sql`websearch_to_tsquery('english', ${options.q})`;
+        conditions.push(sql`(numnode(${query}) = 0 or ${boardPosts.search} @@ ${query})`);
       }
       // The page first (the index does the work), then its authors and reply counts: joining
       // before the sort would look up both for every match instead of for 20 posts.

@@ -153,6 +153,9 @@ describe('message boards', () => {
     const all = await listBoard(professional.client, 'professional');
     const punctuation = await listBoard(professional.client, 'professional', '?q=' + encodeURIComponent('"(& !'));
     expect(punctuation.posts.map((p) => p.id)).toEqual(all.posts.map((p) => p.id));
+    // Stop words alone leave no word to look for either.
+    const stopWords = await listBoard(professional.client, 'professional', '?q=the');
+    expect(stopWords.posts.map((p) => p.id)).toEqual(all.posts.map((p) => p.id));
     expect((await listBoard(professional.client, 'professional', '?q=zanzibar')).posts).toEqual([]);
     expect((await professional.client.get('/api/boards/professional/posts?region=atlantis')).status).toBe(422);
   });
