@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatHourlyRate, parseHourlyRate, rateFits } from './budget';
+import { CARE_TYPE_OPTIONS } from '../codes/care-types';
+import { SHIFT_OPTIONS } from '../codes/shifts';
+import { TT_REGION_OPTIONS, type TtRegionCode } from '../codes/tt-regions';
+import { YEARS_OF_EXPERIENCE_OPTIONS } from '../codes/years-of-experience';
 import { regionDistanceKm, regionsOfLocation } from './regions';
 import {
   MATCH_WEIGHTS,
+  matchTotals,
   scoreCareTypes,
   scoreExperience,
   scoreLocation,
@@ -219,5 +224,66 @@ describe('the availability filter', () => {
     expect(coversShift(['live_in'], 'live_in')).toBe(true);
     expect(overlapsShift('weekday_8am_4pm', 'weekday_6am_6pm')).toBe(true);
     expect(overlapsShift('weekday_8am_4pm', 'weekend_8am_6pm')).toBe(false);
+  });
+});
+
+describe('matchTotals (ranking without the sentences)', () => {
+  /** A small seeded generator (mulberry32): the same cases on every run. */
+  function random(seed: number) {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const next = random(20261126);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const some = <T>(list: readonly T[], max: number) =>
+    Array.from({ length: Math.floor(next() * (max + 1)) }, () => pick(list));
+  // Codes people can choose, plus what the scorer must also survive: unknown codes, 'other'.
+  const careTypes = [...CARE_TYPE_OPTIONS.map((o) => o.code), 'not_a_care_type'];
+  const shifts = [...SHIFT_OPTIONS.map((o) => o.code), 'not_a_shift'];
+  const regions = TT_REGION_OPTIONS.map((o) => o.code) as TtRegionCode[];
+  const experience = [...YEARS_OF_EXPERIENCE_OPTIONS.map((o) => o.code), 'not_a_range', null];
+
+  it('gives exactly scoreMatch’s total for 5,000 generated families and professionals', () => {
+    for (let i = 0; i < 500; i += 1) {
+      const needs: MatchNeeds = {
+        careTypes: some(careTypes, 5),
+        shifts: some(shifts, 4),
+        region: next() < 0.15 ? null : pick(regions),
+        budget: null,
+      };
+      const total = matchTotals(needs);
+      for (let j = 0; j < 10; j += 1) {
+        const offer: MatchOffer = {
+          careTypes: some(careTypes, 8),
+          shifts: some(shifts, 5),
+          experience: pick(experience),
+          regions: some(regions, 3),
+        };
+        expect(total(offer), JSON.stringify({ needs, offer })).toBe(scoreMatch(needs, offer).total);
+      }
+    }
+  });
+
+  it('works the distance out once per place, whatever order offers come in', () => {
+    const needs: MatchNeeds = { careTypes: ['in_home_care'], shifts: [], region: 'arima', budget: null };
+    const total = matchTotals(needs);
+    const near = regionsOfLocation('Arima');
+    const far = regionsOfLocation('Scarborough, Tobago');
+    const offer = (r: readonly TtRegionCode[]): MatchOffer => ({
+      careTypes: [],
+      shifts: [],
+      experience: null,
+      regions: r,
+    });
+    expect([total(offer(far)), total(offer(near)), total(offer(far))]).toEqual([
+      scoreMatch(needs, offer(far)).total,
+      scoreMatch(needs, offer(near)).total,
+      scoreMatch(needs, offer(far)).total,
+    ]);
   });
 });

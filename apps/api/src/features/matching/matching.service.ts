@@ -24,11 +24,11 @@ import {
 import { islandOf, regionDistanceKm, regionLabel, regionsOfLocation } from '@tavara/shared/matching/regions';
 import {
   coversShift,
+  matchTotals,
   overlapsShift,
   scoreMatch,
   type MatchNeeds,
   type MatchOffer,
-  type MatchScore,
 } from '@tavara/shared/matching/score';
 import { and, count, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -282,9 +282,13 @@ export async function matchProfessionals(
   ]);
   const list = (text: string | undefined) => (text ? text.split(',') : []);
 
-  // What is typed text is read here: the location as regions, the rate as numbers.
+  // What is typed text is read here: the location as regions, the rate as numbers (only when a
+  // rate filter asks). Every candidate is ranked by its total alone; the page's 20 then get the
+  // full score with its reasons (the same function: matchTotals is held equal to scoreMatch).
   const from = filters.region ?? (filters.maxKm !== undefined ? needs.region : null);
-  const scored: { id: string; score: MatchScore }[] = [];
+  const byRate = filters.rateMin !== undefined || filters.rateMax !== undefined;
+  const totalOf = matchTotals(needs);
+  const ranked: { id: string; total: number; offer: MatchOffer }[] = [];
   for (const { r } of candidates) {
     const [id = '', experience = '', careTypes, shifts, rate, location] = r.split(SEP);
     const offer: MatchOffer = {
@@ -295,12 +299,14 @@ export async function matchProfessionals(
     };
     if (filters.shift && !coversShift(offer.shifts, filters.shift)) continue;
     if (from && !nearEnough(from, offer.regions, filters.maxKm)) continue;
-    if (!rateFits(parseHourlyRate(rate), filters.rateMin, filters.rateMax)) continue;
-    scored.push({ id, score: scoreMatch(needs, offer) });
+    if (byRate && !rateFits(parseHourlyRate(rate), filters.rateMin, filters.rateMax)) continue;
+    ranked.push({ id, total: totalOf(offer), offer });
   }
-  scored.sort((a, b) => b.score.total - a.score.total || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  ranked.sort((a, b) => b.total - a.total || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const start = (filters.page - 1) * MATCH_PAGE_SIZE;
-  const page = scored.slice(start, start + MATCH_PAGE_SIZE);
+  const page = ranked
+    .slice(start, start + MATCH_PAGE_SIZE)
+    .map(({ id, offer }) => ({ id, score: scoreMatch(needs, offer) }));
   const cards =
     page.length > 0
       ? await listedProfessionals(db, [
@@ -318,7 +324,7 @@ export async function matchProfessionals(
       const row = byId.get(id);
       return row ? [{ professional: cardOf(row), score }] : [];
     }),
-    total: scored.length,
+    total: ranked.length,
     listed: listed?.n ?? 0,
     page: filters.page,
     pageSize: MATCH_PAGE_SIZE,
