@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
 import { expect } from '../fixtures';
@@ -126,50 +128,117 @@ export const E2E_ADMIN_EMAILS = {
   caregiverSupport: 'admin-caregiver-support@e2e.example.tt',
 } as const;
 
+const TOTP_STEP_MS = 30_000;
+
 /**
  * A TOTP code for a base32 secret (spaces allowed, as the account page shows it), made with the
  * library Better Auth verifies codes with (@better-auth/utils, RFC 6238).
  */
 export async function totpCode(secret: string, at: number = Date.now()): Promise<string> {
-  return createOTP(base32.decode(secret.replace(/\s+/g, '').toUpperCase())).hotp(Math.floor(at / 30_000));
+  return createOTP(base32.decode(secret.replace(/\s+/g, '').toUpperCase())).hotp(Math.floor(at / TOTP_STEP_MS));
+}
+
+/**
+ * The server accepts each TOTP code and each backup code once (issue 22), and tests in parallel
+ * workers may sign the same admin in. So a code is reserved before it is used: a file created
+ * exclusively (only one process can) per secret and time step, or per backup code. Per port,
+ * like the server's data directory.
+ */
+const USED_CODES_DIR = join(tmpdir(), `tavara-e2e-used-codes-${process.env.E2E_PORT ?? 4310}`);
+
+function reserveCode(what: string): boolean {
+  mkdirSync(USED_CODES_DIR, { recursive: true });
+  const name = createHash('sha256').update(what).digest('hex').slice(0, 32);
+  try {
+    writeFileSync(join(USED_CODES_DIR, name), '', { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/**
+ * A code no test has used yet that the server accepts now (it takes the current step's and the
+ * next one's), or undefined when both are taken.
+ */
+async function unusedTotpCodeNow(secret: string): Promise<string | undefined> {
+  const key = secret.replace(/\s+/g, '').toUpperCase();
+  const current = Math.floor(Date.now() / TOTP_STEP_MS);
+  for (const step of [current, current + 1]) {
+    if (reserveCode(`totp:${key}:${step}`)) return totpCode(key, step * TOTP_STEP_MS);
+  }
+  return undefined;
+}
+
+/** A code no test has used yet, waiting (as a person would) for the app's next one if need be. */
+export async function unusedTotpCode(secret: string): Promise<string> {
+  for (;;) {
+    const code = await unusedTotpCodeNow(secret);
+    if (code) return code;
+    await sleep(TOTP_STEP_MS - (Date.now() % TOTP_STEP_MS) + 50);
+  }
+}
+
+/**
+ * What answers a second sign-in step now: an unused code from the app, else an unused backup
+ * code (as a person in a hurry would use), else the app's next code once it comes.
+ */
+export async function secondFactor(
+  secret: string,
+  backupCodes: readonly string[] = [],
+): Promise<{ kind: 'totp' | 'backup'; code: string }> {
+  const totp = await unusedTotpCodeNow(secret);
+  if (totp) return { kind: 'totp', code: totp };
+  const backup = backupCodes.find((code) => reserveCode(`backup:${code}`));
+  if (backup) return { kind: 'backup', code: backup };
+  return { kind: 'totp', code: await unusedTotpCode(secret) };
 }
 
 /**
  * Turns on two-factor sign-in for the account signed in on `request`, as the account page does
- * (password, then the first code): returns the secret for later codes.
+ * (password, then the first code): returns the secret for later codes, and the backup codes.
  */
-export async function enableTwoFactor(request: APIRequestContext, password: string): Promise<string> {
+export async function enableTwoFactor(
+  request: APIRequestContext,
+  password: string,
+): Promise<{ secret: string; backupCodes: string[] }> {
   const started = await request.post('/api/auth/two-factor/enable', {
     headers: { origin: APP_URL },
     data: { password },
   });
   expect(started.ok(), await started.text()).toBe(true);
-  const { totpURI } = (await started.json()) as { totpURI: string };
+  const { totpURI, backupCodes } = (await started.json()) as { totpURI: string; backupCodes: string[] };
   const secret = new URL(totpURI).searchParams.get('secret') ?? '';
   const verified = await request.post('/api/auth/two-factor/verify-totp', {
     headers: { origin: APP_URL },
-    data: { code: await totpCode(secret) },
+    data: { code: await unusedTotpCode(secret) },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
-  return secret;
+  return { secret, backupCodes };
 }
 
 /**
- * Where this run's admins' TOTP secrets are kept, so a later test (maybe in another worker) can
- * sign the same admin in again. Per port, like the server's data directory.
+ * Where this run's admins' TOTP secrets and backup codes are kept, so a later test (maybe in
+ * another worker) can sign the same admin in again. Per port, like the server's data directory.
  */
 const TOTP_SECRETS_FILE = join(tmpdir(), `tavara-e2e-totp-${process.env.E2E_PORT ?? 4310}.json`);
 
-function readSecrets(): Record<string, string> {
+interface SecondFactors {
+  secret: string;
+  backupCodes: string[];
+}
+
+function readSecrets(): Record<string, SecondFactors | undefined> {
   try {
-    return JSON.parse(readFileSync(TOTP_SECRETS_FILE, 'utf8')) as Record<string, string>;
+    return JSON.parse(readFileSync(TOTP_SECRETS_FILE, 'utf8')) as Record<string, SecondFactors>;
   } catch {
     return {};
   }
 }
 
-function rememberSecret(email: string, secret: string) {
-  writeFileSync(TOTP_SECRETS_FILE, JSON.stringify({ ...readSecrets(), [email]: secret }));
+function rememberSecret(email: string, factors: SecondFactors) {
+  writeFileSync(TOTP_SECRETS_FILE, JSON.stringify({ ...readSecrets(), [email]: factors }));
 }
 
 /**
@@ -182,7 +251,7 @@ export async function createConfirmedAdmin(
   request: APIRequestContext,
   slot: keyof typeof E2E_ADMIN_EMAILS,
   options: { twoFactor?: boolean } = {},
-): Promise<{ email: string; password: string; totpSecret?: string }> {
+): Promise<{ email: string; password: string; totpSecret?: string; backupCodes?: string[] }> {
   const email = E2E_ADMIN_EMAILS[slot];
   const password = GOOD_PASSWORD;
   const signIn = await request.post('/api/auth/sign-in/email', {
@@ -192,37 +261,59 @@ export async function createConfirmedAdmin(
   if (signIn.ok()) {
     const { twoFactorRedirect } = (await signIn.json()) as { twoFactorRedirect?: boolean };
     if (twoFactorRedirect) {
-      const totpSecret = readSecrets()[email];
-      if (!totpSecret) throw new Error(`${email} has two-factor sign-in from an earlier run: restart the e2e server`);
-      const second = await request.post('/api/auth/two-factor/verify-totp', {
-        headers: { origin: APP_URL },
-        data: { code: await totpCode(totpSecret) },
-      });
+      const factors = readSecrets()[email];
+      if (typeof factors?.secret !== 'string') {
+        throw new Error(`${email} has two-factor sign-in from an earlier run: restart the e2e server`);
+      }
+      const { kind, code } = await secondFactor(factors.secret, factors.backupCodes);
+      const second = await request.post(
+        `/api/auth/two-factor/${kind === 'totp' ? 'verify-totp' : 'verify-backup-code'}`,
+        {
+          headers: { origin: APP_URL },
+          data: { code },
+        },
+      );
       expect(second.ok(), await second.text()).toBe(true);
-      return { email, password, totpSecret };
+      return { email, password, totpSecret: factors.secret, backupCodes: factors.backupCodes };
     }
   } else {
     await createConfirmedUser(request, 'Admin', { email, firstName: 'Ada' });
   }
   if (options.twoFactor === false) return { email, password };
-  const totpSecret = await enableTwoFactor(request, password);
-  rememberSecret(email, totpSecret);
-  return { email, password, totpSecret };
+  const { secret, backupCodes } = await enableTwoFactor(request, password);
+  rememberSecret(email, { secret, backupCodes });
+  return { email, password, totpSecret: secret, backupCodes };
 }
 
 /**
- * Answers the second sign-in step on /auth with a code made from `secret`, trusting the device
- * when asked (so later sign-ins in the same browser skip the step, as a person would choose).
+ * Answers the second sign-in step on /auth with an unused code made from `secret` — or, when
+ * other tests have just used the app's codes of the moment, one of `backupCodes` — trusting the
+ * device when asked (so later sign-ins in the same browser skip the step, as a person would choose).
  */
-export async function answerTwoFactor(page: Page, secret: string, options: { trustDevice?: boolean } = {}) {
+export async function answerTwoFactor(
+  page: Page,
+  secret: string,
+  options: { trustDevice?: boolean; backupCodes?: readonly string[] } = {},
+) {
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(await totpCode(secret));
+  const { kind, code } = await secondFactor(secret, options.backupCodes);
+  if (kind === 'backup') {
+    await page.getByRole('button', { name: 'Lost your phone? Use a backup code' }).click();
+    await page.getByRole('textbox', { name: 'Backup code' }).fill(code);
+  } else {
+    await page.getByRole('textbox', { name: 'Code from your authenticator app' }).fill(code);
+  }
   if (options.trustDevice) await page.getByRole('checkbox', { name: /Trust this device for 30 days/ }).check();
-  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await page
+    .getByRole('button', { name: kind === 'backup' ? 'Use backup code and sign in' : 'Verify and sign in' })
+    .click();
 }
 
 /** Logs an admin in through /auth, with the second step when two-factor sign-in is on. */
-export async function logInAsAdmin(page: Page, admin: { email: string; password: string; totpSecret?: string }) {
+export async function logInAsAdmin(
+  page: Page,
+  admin: { email: string; password: string; totpSecret?: string; backupCodes?: readonly string[] },
+) {
   await logIn(page, admin.email, admin.password);
-  if (admin.totpSecret) await answerTwoFactor(page, admin.totpSecret);
+  if (admin.totpSecret) await answerTwoFactor(page, admin.totpSecret, { backupCodes: admin.backupCodes });
 }

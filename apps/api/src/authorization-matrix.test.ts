@@ -116,7 +116,10 @@ describe('authorization matrix: every row holds', () => {
     if (ENDS_SESSION.test(row.path)) {
       // Signed out (every session of the user, for revoke-sessions): sign in again for the next rows.
       for (const [role, user] of users)
-        users.set(role, { ...user, client: await signInElsewhere(t, user.email, user.password, user.totpSecret) });
+        users.set(role, {
+          ...user,
+          client: await signInElsewhere(t, user.email, user.password, user.totpSecret, user.backupCodes),
+        });
     }
     // Better Auth validates some bodies before it looks for a session: a visitor gets 400 there.
     const visitorRefused = row.path.startsWith('/api/auth/')

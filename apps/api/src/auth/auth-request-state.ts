@@ -29,6 +29,8 @@ export interface AuthRequestState {
    * ask for a second factor (the two-factor plugin removes the first step's session then).
    */
   afterSignIn?: () => Promise<void>;
+  /** Issue 22: the TOTP steps this request recorded as used (auth/totp-replay.ts), until it is known to succeed. */
+  totpClaim?: { userId: string; steps: number[] };
   /** A step Better Auth caught and answered itself failed because the database was unreachable. */
   databaseUnavailable?: boolean;
 }

@@ -44,6 +44,7 @@ import {
 import { accountExistsEmail, confirmNewEmailEmail, passwordResetEmail, verificationEmail } from './auth-emails';
 import { createSecurityNotices } from './security-notices';
 import { createPasswordHasher, HashQueueFullError } from './password-hasher';
+import { createTotpReplayGuard } from './totp-replay';
 import { ACCOUNT_MESSAGES, REAUTH_WINDOW_SECONDS, TRUST_DEVICE_DAYS } from '@tavara/shared/account/account';
 import { linkChatSessionAtSignUp } from '../features/registration-chat/registration-chat.service';
 import { redactError, sessionLogTag } from '../features/registration-chat/session-id';
@@ -157,6 +158,8 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
     }
   };
   const notices = createSecurityNotices({ db, appUrl: env.APP_URL, mailer, logger });
+  // Issue 22: an authenticator code is accepted once (Better Auth alone takes it again while valid).
+  const totpReplay = createTotpReplayGuard({ db, logger });
 
   /**
    * Issue 22: an e-mail change needs the password re-entered on this session within the last
@@ -518,6 +521,9 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
             await requireRecentPassword(ctx);
             return;
           }
+          case '/two-factor/verify-totp':
+            // Both the second sign-in step and the first code that turns two-factor on.
+            return totpReplay.before(ctx);
           case '/verify-email': {
             // An e-mail change's link: remember the old and new address so the old one is told
             // once the change is made (afterEmailVerification). The token is only read here;
@@ -574,6 +580,7 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
         const state = currentAuthRequestState();
         const returned = ctx.context.returned;
         const succeeded = !isAPIError(returned) && !(returned instanceof Error);
+        if (ctx.path === '/two-factor/verify-totp') await totpReplay.after(succeeded);
         if (succeeded && state) {
           const newSession = ctx.context.newSession;
           // A sign-in (first step, or the second-factor step) that produced a session: the mount

@@ -141,6 +141,26 @@ export const twoFactor = pgTable(
 );
 
 /**
+ * TOTP time steps (30 s each) whose code was accepted for a user (issue 22): Better Auth would
+ * accept the same authenticator code again for as long as it is valid, so auth/totp-replay.ts
+ * inserts the step before a code is let through, and the primary key lets exactly one request
+ * per (user, step) win — a captured code cannot be replayed, not even concurrently. Only the
+ * last few steps matter; older rows are pruned as new ones come in.
+ */
+export const twoFactorUsedStep = pgTable(
+  'two_factor_used_steps',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** floor(unix seconds / 30): the counter the code was made from (RFC 6238). */
+    step: bigint('step', { mode: 'number' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.step] }), index('two_factor_used_steps_step_idx').on(t.step)],
+);
+
+/**
  * Devices a user has signed in from (issue 22): a hash of the browser and OS, so a sign-in from a
  * device not seen before can be told apart and mailed about. Kept after sign-out (unlike sessions).
  */
