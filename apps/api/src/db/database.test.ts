@@ -100,5 +100,7 @@ describe.runIf(testDriver() === 'pglite')('server start-up on a PGlite directory
     } finally {
       await second.close();
     }
-  });
+    // Two real start-ups, one migrating a fresh directory from nothing: 8 s alone here, and over
+    // the default 30 s on a machine loaded by browser tests running beside it.
+  }, 90_000);
 });
