@@ -22,14 +22,7 @@ import {
   type ProfessionalFilters,
 } from '@tavara/shared/matching/matching';
 import { islandOf, regionDistanceKm, regionLabel, regionsOfLocation } from '@tavara/shared/matching/regions';
-import {
-  coversShift,
-  matchTotals,
-  overlapsShift,
-  scoreMatch,
-  type MatchNeeds,
-  type MatchOffer,
-} from '@tavara/shared/matching/score';
+import { coversShift, matchTotals, scoreMatch, type MatchNeeds, type MatchOffer } from '@tavara/shared/matching/score';
 import { and, count, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
@@ -233,54 +226,90 @@ const arrayLiteral = (codes: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
+/** A listed professional as matching ranks them: their offer, and what the filters read. */
+interface Candidate {
+  readonly id: string;
+  readonly offer: MatchOffer;
+  readonly conditions: readonly string[];
+  readonly rate: string;
+}
+
+/**
+ * The listed professionals' offers, kept per database in memory (decision 026): reading and
+ * parsing 5,000 rows on every request cost far more than ranking them. The `matching_epoch`
+ * sequence moves with every change that could alter them (triggers on professional_details,
+ * matching_visibility, profiles.location, users.role; migration 0021), so any instance sees a
+ * change on its next request. A sequence moves before its transaction commits, so a copy read
+ * in that moment could miss the change: copies are also dropped after MAX_AGE_MS. Cards are
+ * always read fresh, and only for people still listed.
+ */
+const MAX_AGE_MS = 30_000;
+const candidateCopies = new WeakMap<Database, { epoch: string; at: number; list: Promise<Candidate[]> }>();
+
+async function listedCandidates(db: Database): Promise<Candidate[]> {
+  const [row] = rowsOf(
+    await db.execute(sql`select last_value::text || ':' || is_called::text as epoch from matching_epoch`),
+  );
+  const epoch = String(row?.epoch);
+  const copy = candidateCopies.get(db);
+  if (copy && copy.epoch === epoch && Date.now() - copy.at < MAX_AGE_MS) return copy.list;
+  // Requests arriving while the copy is read share the one read.
+  const list = readCandidates(db);
+  candidateCopies.set(db, { epoch, at: Date.now(), list });
+  list.catch(() => {
+    if (candidateCopies.get(db)?.list === list) candidateCopies.delete(db);
+  });
+  return list;
+}
+
+const rowsOf = (result: unknown): Record<string, unknown>[] =>
+  Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+
+async function readCandidates(db: Database): Promise<Candidate[]> {
+  // One text column per row: reading thousands of rows of arrays is what costs here.
+  const SEP = '\u001f';
+  const clean = (column: Column) => sql`replace(coalesce(${column}, ''), chr(31), ' ')`;
+  const rows = await db
+    .select({
+      r: sql<string>`concat_ws(chr(31), ${user.id}, coalesce(${professionalDetails.years_experience}, ''),
+        array_to_string(${professionalDetails.care_services}, ','), array_to_string(${professionalDetails.availability}, ','),
+        array_to_string(${professionalDetails.medical_conditions}, ','), ${clean(professionalDetails.rate)}, ${clean(profiles.location)})`,
+    })
+    .from(professionalDetails)
+    .innerJoin(user, eq(user.id, professionalDetails.userId))
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .where(and(eq(user.role, 'professional'), visibleWhere(user.id)));
+  const list = (text: string | undefined) => (text ? text.split(',') : []);
+  return rows.map(({ r }) => {
+    const [id = '', experience = '', careTypes, shifts, conditions, rate = '', location] = r.split(SEP);
+    return {
+      id,
+      offer: {
+        careTypes: list(careTypes),
+        shifts: list(shifts),
+        experience: experience || null,
+        regions: regionsOfLocation(location),
+      },
+      conditions: list(conditions),
+      rate,
+    };
+  });
+}
+
 export async function matchProfessionals(
   db: Database,
   viewer: Viewer,
   filters: ProfessionalFilters,
 ): Promise<CaregiverMatchingResponse> {
   if (viewer.role !== 'family') throw new AppError('forbidden', M.familiesOnly);
-  const needs = await loadFamilyNeeds(db, viewer.id);
-
-  // SQL pre-filter on the shared codes (GIN indexes on the arrays).
-  const where: SQL[] = [];
-  if (filters.careType) where.push(sql`${professionalDetails.care_services} @> ${arrayLiteral([filters.careType])}`);
-  if (filters.condition) {
-    where.push(sql`${professionalDetails.medical_conditions} @> ${arrayLiteral([filters.condition])}`);
-  }
-  if (filters.shift) {
-    // Any shift sharing an hour with the one asked for (or any-hour availability); JS checks it covers all of it.
-    const near = SHIFT_OPTIONS.filter((s) => overlapsShift(s.code, filters.shift!)).map((s) => s.code);
-    where.push(sql`${professionalDetails.availability} && ${arrayLiteral([...near, 'flexible', 'live_in'])}`);
-  }
-  if (filters.minExperience) {
-    const min = YEARS_OF_EXPERIENCE_OPTIONS.find((o) => o.code === filters.minExperience)!.minYears;
-    const codes = YEARS_OF_EXPERIENCE_OPTIONS.filter((o) => o.minYears >= min).map((o) => o.code);
-    where.push(sql`${professionalDetails.years_experience} = any(${arrayLiteral(codes)})`);
-  }
-
-  // The candidate set travels as one text column per row: reading 5,000 rows of arrays is what
-  // costs here (decision 026 has the figures), not the scoring. The page's cards are read after.
-  const SEP = '\u001f';
-  const clean = (column: Column) => sql`replace(coalesce(${column}, ''), chr(31), ' ')`;
-  const [candidates, [listed]] = await Promise.all([
-    db
-      .select({
-        r: sql<string>`concat_ws(chr(31), ${user.id}, coalesce(${professionalDetails.years_experience}, ''),
-          array_to_string(${professionalDetails.care_services}, ','), array_to_string(${professionalDetails.availability}, ','),
-          ${clean(professionalDetails.rate)}, ${clean(profiles.location)})`,
-      })
-      .from(professionalDetails)
-      .innerJoin(user, eq(user.id, professionalDetails.userId))
-      .innerJoin(profiles, eq(profiles.id, user.id))
-      .where(and(eq(user.role, 'professional'), visibleWhere(user.id), ...where)),
-    db
-      .select({ n: count() })
-      .from(matchingVisibility)
-      .innerJoin(user, eq(user.id, matchingVisibility.userId))
-      .innerJoin(professionalDetails, eq(professionalDetails.userId, user.id))
-      .where(and(eq(matchingVisibility.visible, true), eq(user.role, 'professional'))),
-  ]);
-  const list = (text: string | undefined) => (text ? text.split(',') : []);
+  const [needs, candidates] = await Promise.all([loadFamilyNeeds(db, viewer.id), listedCandidates(db)]);
+  const experienceCodes = filters.minExperience
+    ? new Set(
+        YEARS_OF_EXPERIENCE_OPTIONS.filter(
+          (o) => o.minYears >= YEARS_OF_EXPERIENCE_OPTIONS.find((m) => m.code === filters.minExperience)!.minYears,
+        ).map((o) => o.code as string),
+      )
+    : null;
 
   // What is typed text is read here: the location as regions, the rate as numbers (only when a
   // rate filter asks). Every candidate is ranked by its total alone; the page's 20 then get the
@@ -289,15 +318,11 @@ export async function matchProfessionals(
   const byRate = filters.rateMin !== undefined || filters.rateMax !== undefined;
   const totalOf = matchTotals(needs);
   const ranked: { id: string; total: number; offer: MatchOffer }[] = [];
-  for (const { r } of candidates) {
-    const [id = '', experience = '', careTypes, shifts, rate, location] = r.split(SEP);
-    const offer: MatchOffer = {
-      careTypes: list(careTypes),
-      shifts: list(shifts),
-      experience: experience || null,
-      regions: regionsOfLocation(location),
-    };
+  for (const { id, offer, conditions, rate } of candidates) {
+    if (filters.careType && !offer.careTypes.includes(filters.careType)) continue;
+    if (filters.condition && !conditions.includes(filters.condition)) continue;
     if (filters.shift && !coversShift(offer.shifts, filters.shift)) continue;
+    if (experienceCodes && !(offer.experience && experienceCodes.has(offer.experience))) continue;
     if (from && !nearEnough(from, offer.regions, filters.maxKm)) continue;
     if (byRate && !rateFits(parseHourlyRate(rate), filters.rateMin, filters.rateMax)) continue;
     ranked.push({ id, total: totalOf(offer), offer });
@@ -325,7 +350,7 @@ export async function matchProfessionals(
       return row ? [{ professional: cardOf(row), score }] : [];
     }),
     total: ranked.length,
-    listed: listed?.n ?? 0,
+    listed: candidates.length,
     page: filters.page,
     pageSize: MATCH_PAGE_SIZE,
   };

@@ -197,6 +197,31 @@ describe('matching', () => {
     expect(ids(await professionals(family.client))).toContain(listed.id);
   });
 
+  it('the next request sees a change made by any path: the ranking copy in memory follows the database', async () => {
+    const inArima = async () => ids(await professionals(family.client, '?region=arima'));
+    expect(await inArima()).toContain(listed.id);
+    // Straight in SQL, as another API instance or an admin tool would change it: the triggers of
+    // migration 0021 move the epoch, so this instance's copy is read again.
+    const { sql } = await import('drizzle-orm');
+    await t.database.db.execute(sql`update profiles set location = 'Point Fortin' where id = ${listed.id}`);
+    try {
+      expect(await inArima()).not.toContain(listed.id);
+      expect(ids(await professionals(family.client, '?region=san_fernando&maxKm=30'))).toContain(listed.id);
+    } finally {
+      await t.database.db.execute(sql`update profiles set location = ${PRO.location} where id = ${listed.id}`);
+    }
+    expect(await inArima()).toContain(listed.id);
+    await t.database.db.execute(sql`update professional_details set care_services = '{}' where user_id = ${listed.id}`);
+    try {
+      expect(ids(await professionals(family.client, '?careType=medical_support'))).not.toContain(listed.id);
+    } finally {
+      await t.database.db.execute(
+        sql`update professional_details set care_services = string_to_array(${PRO.care_services.join(',')}, ',') where user_id = ${listed.id}`,
+      );
+    }
+    expect(ids(await professionals(family.client, '?careType=medical_support'))).toContain(listed.id);
+  });
+
   it('filters use the shared codes; bad filters are answered beside their field', async () => {
     const only = async (query: string) => ids(await professionals(family.client, query)).sort();
     const both = [listed.id, farAway.id].sort();
