@@ -93,6 +93,44 @@ test('with a query the page is the shell, rendered by the app as before', async 
   await expect(page.getByText(/You are signing up as a\s*Community Member/)).toBeVisible();
 });
 
+test('a browser with a saved chat: /auth loads the chat’s schemas, hydrates in place and carries the chat', async ({
+  page,
+}) => {
+  // Issue 23 item 2: /auth's first load leaves the chat's schemas (and zod) out; a browser that
+  // has a chat waits for them before the page takes over its HTML, which it does without a
+  // mismatch (the fixture fails the test on React's console error).
+  const sessionId = 'e2e-saved-chat';
+  await page.addInitScript((id) => {
+    localStorage.setItem('tavara_chat_session_id', id);
+    localStorage.setItem(
+      `tavara_chat_progress_${id}`,
+      JSON.stringify({
+        role: 'community',
+        questionIndex: 1,
+        sectionIndex: 0,
+        status: 'in_progress',
+        lastActive: Date.now(),
+        sessionId: id,
+        currentQuestion: null,
+        formData: { full_name: 'Anil Persad', email: 'anil@example.com' },
+        stage: 'questions',
+      }),
+    );
+  }, sessionId);
+  const schemas = page.waitForResponse((response) =>
+    /\/assets\/chat-handover-schemas-[\w-]+\.js$/.test(response.url()),
+  );
+  await page.goto('/auth');
+  await schemas;
+  await expect(page.getByRole('button', { name: 'Open chat assistant' })).toBeVisible();
+  // The e-mail the chat was given is in the Login form, put there after hydration.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('anil@example.com');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Create your account to finish your registration')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Anil');
+  await expect(page.getByText(/You are signing up as a\s*Community Member/)).toBeVisible();
+});
+
 test.describe('with the service worker', () => {
   test.use({
     serviceWorkers: 'allow',

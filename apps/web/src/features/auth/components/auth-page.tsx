@@ -16,7 +16,7 @@ import {
 import { INITIAL_AUTH_CHECK, showsAuthLoading, useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
-import { readChatHandover } from '../chat-handover';
+import { useChatHandover } from '../chat-handover';
 import { EMAIL_VERIFIED_ACTION, VERIFICATION_PENDING_ACTION } from '../auth-urls';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
 import { usePostLoginRedirect } from '../hooks/use-post-login-redirect';
@@ -48,7 +48,7 @@ export function AuthPage() {
   const [tab, setTab] = useState<Tab>(() => (params.get(SIGN_UP_TAB_PARAM) === SIGN_UP_TAB_VALUE ? 'signup' : 'login'));
   // Sent here by a registration form (the chat's hand-over), or arriving another way with a chat
   // in this browser (Sign In → Sign Up later): what the chat knows comes along either way.
-  const [handover] = useState(() => readChatHandover(params.get(SIGN_UP_FROM_PARAM) === SIGN_UP_FROM_REGISTRATION));
+  const handover = useChatHandover(params.get(SIGN_UP_FROM_PARAM) === SIGN_UP_FROM_REGISTRATION);
   const requestedRole = params.get(SIGN_UP_ROLE_PARAM);
   const initialRole = isPublicRole(requestedRole) ? requestedRole : handover?.role;
   const [view, setView] = useState<View>('tabs');
