@@ -93,6 +93,39 @@ test('with a query the page is the shell, rendered by the app as before', async 
   await expect(page.getByText(/You are signing up as a\s*Community Member/)).toBeVisible();
 });
 
+test('/auth: forms whose code arrives after the session check are taken over in place, never replaced by a skeleton', async ({
+  page,
+}) => {
+  // Issue 23 item 2: /auth's tabs and forms are a chunk of their own, hydrated after the page's
+  // frame. Held here until the first session check has answered (which re-renders the page), so
+  // an update reaching the still-prerendered forms would show: React would drop their HTML for
+  // the skeleton.
+  await page.addInitScript(() => {
+    const record = window as unknown as { __skeletonSeen: boolean };
+    record.__skeletonSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('main [role="status"][aria-label="Loading page"]')) record.__skeletonSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const layoutShift = await watchLayoutShift(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/auth-page-body-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sessionChecked = page.waitForResponse((response) => response.url().endsWith('/api/auth/get-session'));
+  await page.goto('/auth');
+  await sessionChecked;
+  // The answer is rendered within a frame or two; leave it time before the forms' code arrives.
+  await page.waitForTimeout(500);
+  release();
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { __skeletonSeen: boolean }).__skeletonSeen)).toBe(false);
+  expect(await layoutShift()).toBeLessThan(0.01);
+});
+
 test('a browser with a saved chat: /auth loads the chat’s schemas, hydrates in place and carries the chat', async ({
   page,
 }) => {

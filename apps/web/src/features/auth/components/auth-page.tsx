@@ -1,5 +1,5 @@
 import { HeartHandshake } from 'lucide-react';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 import { isPublicRole } from '@tavara/shared/roles';
@@ -74,16 +74,73 @@ export function AuthPage() {
   }, [action]);
   usePostLoginRedirect(announceSignIn);
 
+  const showLogin = useCallback(() => {
+    setTab('login');
+    setView('tabs');
+  }, []);
+  const showForgot = useCallback(() => setView('forgot'), []);
+  const registered = useCallback((done: Registration) => {
+    setRegistration(done);
+    setView('registered');
+  }, []);
+  const verificationNowPending = useCallback(
+    () => setParams({ action: VERIFICATION_PENDING_ACTION }, { replace: true }),
+    [setParams],
+  );
+  const verificationFailed = action === EMAIL_VERIFIED_ACTION && params.has('error');
+  // One element, remade only when the card's own state changes. While the body's code downloads,
+  // React holds its prerendered HTML; an update reaching it then (the first session check ending
+  // re-renders this page) would make React throw that HTML away and show the skeleton — a layout
+  // shift and a form that flickers — since it cannot update HTML it has not taken over yet.
+  const body = useMemo(
+    () => (
+      <Suspense fallback={<AuthPageBodyLoading />}>
+        <AuthPageBody
+          view={view}
+          tab={tab}
+          onTabChange={setTab}
+          onForgotPassword={showForgot}
+          onShowLogin={showLogin}
+          handover={handover}
+          initialRole={initialRole}
+          email={email}
+          onEmailChange={setEmail}
+          registration={registration}
+          onRegistered={registered}
+          headingRef={headingRef}
+          notices={{
+            resetSuccess,
+            verificationPending: action === VERIFICATION_PENDING_ACTION,
+            emailVerified: action === EMAIL_VERIFIED_ACTION,
+            verificationFailed,
+          }}
+          onVerificationPending={verificationNowPending}
+        />
+      </Suspense>
+    ),
+    [
+      view,
+      tab,
+      showForgot,
+      showLogin,
+      handover,
+      initialRole,
+      email,
+      registration,
+      registered,
+      headingRef,
+      resetSuccess,
+      action,
+      verificationFailed,
+      verificationNowPending,
+    ],
+  );
+
   if (auth.user) return null;
   // The first check is quick (the overlay covers a slow one); showing the forms to someone who
   // turns out to be signed in would flash them away again. A browser not last seen signed in
   // gets the forms at once (they are the prerendered page, issue 23).
   if (showsAuthLoading(auth) && auth.operation === INITIAL_AUTH_CHECK) return null;
-
-  const showLogin = () => {
-    setTab('login');
-    setView('tabs');
-  };
 
   return (
     <AuthPageFrame>
@@ -93,32 +150,7 @@ export function AuthPage() {
         icon={<HeartHandshake className="size-7" />}
         description={`Log in to ${PRODUCT_NAME} or create your free account.`}
       >
-        <Suspense fallback={<AuthPageBodyLoading />}>
-          <AuthPageBody
-            view={view}
-            tab={tab}
-            onTabChange={setTab}
-            onForgotPassword={() => setView('forgot')}
-            onShowLogin={showLogin}
-            handover={handover}
-            initialRole={initialRole}
-            email={email}
-            onEmailChange={setEmail}
-            registration={registration}
-            onRegistered={(done) => {
-              setRegistration(done);
-              setView('registered');
-            }}
-            headingRef={headingRef}
-            notices={{
-              resetSuccess,
-              verificationPending: action === VERIFICATION_PENDING_ACTION,
-              emailVerified: action === EMAIL_VERIFIED_ACTION,
-              verificationFailed: action === EMAIL_VERIFIED_ACTION && params.has('error'),
-            }}
-            onVerificationPending={() => setParams({ action: VERIFICATION_PENDING_ACTION }, { replace: true })}
-          />
-        </Suspense>
+        {body}
       </AuthCard>
     </AuthPageFrame>
   );
