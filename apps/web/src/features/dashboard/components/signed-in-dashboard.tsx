@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import type { PublicRole } from '@tavara/shared/roles';
 import { PanelError } from '@/components/query-panel';
 import { useAuth } from '@/lib/auth';
@@ -55,7 +55,9 @@ export default function SignedInDashboard({ role, title, onStartChat, extra }: S
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <ProfileSummary role={role} profile={data.profile} />
-          {extra}
+          {/* The side cards load on their own (the route starts them with this dashboard); one
+              still on its way must not put the whole dashboard back behind its skeleton. */}
+          <Suspense fallback={null}>{extra}</Suspense>
         </div>
       </div>
       <div className="mt-10">
