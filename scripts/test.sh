@@ -40,6 +40,9 @@ npm run --silent build
 echo "▶ landing first-load size"
 size_status=0
 node scripts/check-landing-size.mjs || size_status=$?
+echo "▶ /auth and dashboard first-load sizes"
+page_size_status=0
+node scripts/check-page-sizes.mjs || page_size_status=$?
 echo "▶ browser journeys (Chromium: $CHROMIUM)"
 export E2E_RUN_ID="$$"
 e2e_status=0
@@ -54,5 +57,7 @@ node -e '
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
 '
 if [ "$size_status" -ne 0 ]; then echo "landing first-load JS is over 100 kB gzip (see above)"; fi
+if [ "$page_size_status" -ne 0 ]; then echo "a page's first-load JS is over its budget (see above)"; fi
 if [ "$e2e_status" -ne 0 ]; then exit "$e2e_status"; fi
-exit "$size_status"
+if [ "$size_status" -ne 0 ]; then exit "$size_status"; fi
+exit "$page_size_status"

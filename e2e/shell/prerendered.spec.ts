@@ -93,6 +93,77 @@ test('with a query the page is the shell, rendered by the app as before', async 
   await expect(page.getByText(/You are signing up as a\s*Community Member/)).toBeVisible();
 });
 
+test('/auth: forms whose code arrives after the session check are taken over in place, never replaced by a skeleton', async ({
+  page,
+}) => {
+  // Issue 23 item 2: /auth's tabs and forms are a chunk of their own, hydrated after the page's
+  // frame. Held here until the first session check has answered (which re-renders the page), so
+  // an update reaching the still-prerendered forms would show: React would drop their HTML for
+  // the skeleton.
+  await page.addInitScript(() => {
+    const record = window as unknown as { __skeletonSeen: boolean };
+    record.__skeletonSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('main [role="status"][aria-label="Loading page"]')) record.__skeletonSeen = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const layoutShift = await watchLayoutShift(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/auth-page-body-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sessionChecked = page.waitForResponse((response) => response.url().endsWith('/api/auth/get-session'));
+  await page.goto('/auth');
+  await sessionChecked;
+  // The answer is rendered within a frame or two; leave it time before the forms' code arrives.
+  await page.waitForTimeout(500);
+  release();
+  await expect(page.getByRole('tab', { name: 'Sign Up' })).toBeEnabled();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { __skeletonSeen: boolean }).__skeletonSeen)).toBe(false);
+  expect(await layoutShift()).toBeLessThan(0.01);
+});
+
+test('a browser with a saved chat: /auth loads the chat’s schemas, hydrates in place and carries the chat', async ({
+  page,
+}) => {
+  // Issue 23 item 2: /auth's first load leaves the chat's schemas (and zod) out; a browser that
+  // has a chat waits for them before the page takes over its HTML, which it does without a
+  // mismatch (the fixture fails the test on React's console error).
+  const sessionId = 'e2e-saved-chat';
+  await page.addInitScript((id) => {
+    localStorage.setItem('tavara_chat_session_id', id);
+    localStorage.setItem(
+      `tavara_chat_progress_${id}`,
+      JSON.stringify({
+        role: 'community',
+        questionIndex: 1,
+        sectionIndex: 0,
+        status: 'in_progress',
+        lastActive: Date.now(),
+        sessionId: id,
+        currentQuestion: null,
+        formData: { full_name: 'Anil Persad', email: 'anil@example.com' },
+        stage: 'questions',
+      }),
+    );
+  }, sessionId);
+  const schemas = page.waitForResponse((response) =>
+    /\/assets\/chat-handover-schemas-[\w-]+\.js$/.test(response.url()),
+  );
+  await page.goto('/auth');
+  await schemas;
+  await expect(page.getByRole('button', { name: 'Open chat assistant' })).toBeVisible();
+  // The e-mail the chat was given is in the Login form, put there after hydration.
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('anil@example.com');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Create your account to finish your registration')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue('Anil');
+  await expect(page.getByText(/You are signing up as a\s*Community Member/)).toBeVisible();
+});
+
 test.describe('with the service worker', () => {
   test.use({
     serviceWorkers: 'allow',

@@ -10,8 +10,7 @@ import { updateUserBodySchema } from '../auth/update-user.schema';
 
 /** Sensitive actions (e-mail change, export, two-factor off, delete) need the password re-entered within this. */
 export const REAUTH_WINDOW_SECONDS = 5 * 60;
-/** "Trust this device for 30 days" at the second sign-in step. */
-export const TRUST_DEVICE_DAYS = 30;
+export { TRUST_DEVICE_DAYS } from './trust-device';
 /** How "former team member" reads where a deleted account's records are kept on other people's plans. */
 export const FORMER_TEAM_MEMBER = 'former team member';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { z } from 'zod';
 import { render } from '@/testing/render';
-import { applyFieldErrors, Form, FormTextField, useZodForm } from './form';
+import { applyFieldErrors, Form, FormTextField, useLazyZodForm, useZodForm, type SchemaLoader } from './form';
 
 /**
  * The form layer in a real browser: what every form gets from it (label, required marker, error
@@ -106,5 +106,77 @@ describe('the form layer', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(save).toHaveBeenCalledTimes(1);
     finish(undefined);
+  });
+});
+
+/** The same form with its schema downloaded on first use (useLazyZodForm), as /auth's forms are. */
+function LazyContactForm({
+  load,
+  save,
+}: {
+  load: SchemaLoader<Values, z.output<typeof schema>>;
+  save: (values: z.output<typeof schema>) => void;
+}) {
+  const form = useLazyZodForm(load, { defaultValues: { name: '', email: '' } satisfies Values });
+  return (
+    <Form form={form} onSubmit={save}>
+      <FormTextField control={form.control} name="name" label="Your name" required />
+      <FormTextField control={form.control} name="email" label="Email" type="email" hint="We reply here." />
+      <button type="submit">Send</button>
+    </Form>
+  );
+}
+
+describe('a form whose schema downloads on first use', () => {
+  it('downloads nothing until the visitor starts, then checks with the same messages and focus', async () => {
+    const load = vi.fn(() => Promise.resolve(schema));
+    const save = vi.fn();
+    render(<LazyContactForm load={load} save={save} />);
+    await expect.element(name()).toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+
+    await userEvent.click(name());
+    expect(load).toHaveBeenCalledTimes(1);
+    await send();
+    await expect.element(name()).toHaveFocus();
+    await expect.element(name()).toHaveAccessibleDescription('Please enter your name.');
+    await expect.element(email()).toHaveAccessibleDescription('We reply here. Please enter a valid email address.');
+    expect(save).not.toHaveBeenCalled();
+
+    await userEvent.fill(name(), '  Keisha ');
+    await userEvent.fill(email(), 'keisha@example.com');
+    await send();
+    await vi.waitFor(() =>
+      expect(save).toHaveBeenCalledWith({ name: 'Keisha', email: 'keisha@example.com' }, expect.anything()),
+    );
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a submit before the download has finished waits for it', async () => {
+    let arrive: (value: typeof schema) => void = () => {};
+    const load = vi.fn(() => new Promise<typeof schema>((resolve) => (arrive = resolve)));
+    const save = vi.fn();
+    render(<LazyContactForm load={load} save={save} />);
+    await send();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await expect.element(name()).not.toHaveAttribute('aria-invalid');
+    arrive(schema);
+    await expect.element(name()).toHaveAccessibleDescription('Please enter your name.');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('when the schema cannot download, sends the values unchecked for the server to check', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const load = vi.fn(() => Promise.reject(new Error('offline')));
+    const save = vi.fn();
+    render(<LazyContactForm load={load} save={save} />);
+    await userEvent.fill(name(), 'Keisha');
+    await send();
+    // Tried three times (retryImport: after 0.5 s and 1 s), then the server decides.
+    await vi.waitFor(() => expect(save).toHaveBeenCalledWith({ name: 'Keisha', email: '' }, expect.anything()), {
+      timeout: 5_000,
+    });
+    expect(load).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
   });
 });

@@ -2,8 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   createContext,
   useContext,
+  useEffect,
   useId,
   useRef,
+  useState,
   type FormEvent,
   type FormHTMLAttributes,
   type ReactNode,
@@ -19,12 +21,14 @@ import {
   type FieldErrors as HookFieldErrors,
   type FieldPath,
   type FieldValues,
+  type Resolver,
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
 import type * as z from 'zod/v4/core';
 import type { FieldErrors } from '@tavara/shared/validation/field-errors';
 import { cn } from '@/lib/cn';
+import { retryImport } from '@/lib/lazy-with-retry';
 import { useHydrated } from '@/lib/use-hydrated';
 import { ChoiceGroup, type Choice } from './choice-group';
 import { describedByIds, FieldError, FieldHint, FieldLabel } from './field-message';
@@ -63,6 +67,9 @@ import { TextareaField, type TextareaFieldProps } from './textarea-field';
 /** Options of `useZodForm`: react-hook-form's, without the resolver (the schema is the resolver). */
 export type ZodFormOptions<Input extends FieldValues, Output> = Omit<UseFormProps<Input, unknown, Output>, 'resolver'>;
 
+/** Checked on submit and again on the next submit, never while typing; focus to the first error. */
+const CHECK_ON_SUBMIT = { mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: true } as const;
+
 /**
  * `useForm` checked by a zod schema: values typed as the schema's input, `onSubmit` receives its
  * output (trimmed, transformed). Checks on submit; after a failed submit, again on the next.
@@ -71,13 +78,60 @@ export function useZodForm<Input extends FieldValues, Output>(
   schema: z.$ZodType<Output, Input>,
   options: ZodFormOptions<Input, Output> = {},
 ): UseFormReturn<Input, unknown, Output> {
-  return useForm<Input, unknown, Output>({
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: true,
-    ...options,
-    resolver: zodResolver(schema),
-  });
+  return useForm<Input, unknown, Output>({ ...CHECK_ON_SUBMIT, ...options, resolver: zodResolver(schema) });
+}
+
+/** Downloads a form's schema, e.g. `() => import('@tavara/shared/auth/login.schema').then((m) => m.loginSchema)`. */
+export type SchemaLoader<Input extends FieldValues, Output> = () => Promise<z.$ZodType<Output, Input>>;
+
+/**
+ * A resolver that downloads its schema on first use, retried like a lazy page. If the download
+ * still fails (the connection dropped after the page loaded), the values go to `onSubmit`
+ * unchecked: the server checks the same schema and answers with the same words (422 `fields`),
+ * or the request fails as any request does offline — rather than a form stuck at 'Saving...'.
+ */
+function lazyZodResolver<Input extends FieldValues, Output>(load: SchemaLoader<Input, Output>) {
+  let loading: Promise<Resolver<Input, unknown, Output> | null> | undefined;
+  const resolverOnce = () =>
+    (loading ??= retryImport(load).then(
+      (schema) => zodResolver(schema) as Resolver<Input, unknown, Output>,
+      (error: unknown) => {
+        console.warn('The form could not load its checks; the server will check it', error);
+        loading = undefined;
+        return null;
+      },
+    ));
+  const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => {
+    const resolve = await resolverOnce();
+    return resolve ? resolve(values, context, options) : { values: values as unknown as Output, errors: {} };
+  };
+  return { resolver, preload: () => void resolverOnce() };
+}
+
+/** The visitor starting on the page: time to fetch what a submit will need. */
+const FIRST_INTERACTION = ['focusin', 'pointerdown', 'keydown'] as const;
+
+/**
+ * `useZodForm` with the schema downloaded when the form is first used rather than with the page:
+ * zod and the shared schemas (~30 kB gzip) stay out of a prerendered page's first load
+ * (issue 23: /auth). The download starts at the visitor's first focus, tap or key press on the
+ * page, so it is there by the time they submit; a submit before that waits for it. The messages
+ * are the schema's, exactly as with `useZodForm`.
+ */
+export function useLazyZodForm<Input extends FieldValues, Output>(
+  load: SchemaLoader<Input, Output>,
+  options: ZodFormOptions<Input, Output> = {},
+): UseFormReturn<Input, unknown, Output> {
+  const [{ resolver, preload }] = useState(() => lazyZodResolver(load));
+  useEffect(() => {
+    const start = () => {
+      FIRST_INTERACTION.forEach((type) => window.removeEventListener(type, start, true));
+      preload();
+    };
+    FIRST_INTERACTION.forEach((type) => window.addEventListener(type, start, { capture: true, passive: true }));
+    return () => FIRST_INTERACTION.forEach((type) => window.removeEventListener(type, start, true));
+  }, [preload]);
+  return useForm<Input, unknown, Output>({ ...CHECK_ON_SUBMIT, ...options, resolver });
 }
 
 /** The first message in react-hook-form's errors, depth-first in the order the schema reported them. */

@@ -1,5 +1,4 @@
-import { chatProgressSchema } from '@tavara/shared/registration-chat/chat-state';
-import { registrationPrefillSchema } from '@tavara/shared/registration-chat/prefill';
+import { use, useState } from 'react';
 import {
   CHAT_SESSION_ID_STORAGE_KEY,
   chatPrefillStorageKey,
@@ -9,6 +8,8 @@ import {
 import { isPublicRole, PUBLIC_ROLES, type PublicRole } from '@tavara/shared/roles';
 import { ROLE_REGISTRATION_PATHS } from '@/config/paths';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
+import { retryImport } from '@/lib/lazy-with-retry';
+import type * as ChatHandoverSchemas from './chat-handover-schemas';
 
 /**
  * What /auth knows about a visitor the chat (or a registration link) has just sent to create an
@@ -42,6 +43,52 @@ export interface ChatSignUpHandover {
 /** The role whose registration form `pathname` is (`/registration/professional-fix` is the professional's). */
 export function registrationRoleOf(pathname: string): PublicRole | null {
   return PUBLIC_ROLES.find((role) => pathname.startsWith(ROLE_REGISTRATION_PATHS[role])) ?? null;
+}
+
+type Schemas = typeof ChatHandoverSchemas;
+
+/**
+ * The chat's schemas, once downloaded. Most visitors of /auth have no saved chat, and their first
+ * load carries neither these schemas nor zod (issue 23); a visitor with one waits for them
+ * (`useChatHandover`) — usually from the service worker's precache, since their chat was here.
+ */
+let schemas: Schemas | undefined;
+let schemasLoad: Promise<void> | undefined;
+
+/**
+ * Downloads the schemas once; the promise never rejects. If they cannot download, the saved chat
+ * is left unread (as if unreadable) rather than keeping the page from showing.
+ */
+function loadSchemas(): Promise<void> {
+  return (schemasLoad ??= retryImport(() => import('./chat-handover-schemas')).then(
+    (module) => {
+      schemas = module;
+    },
+    (error: unknown) => console.warn('Could not load the chat hand-over', error),
+  ));
+}
+
+/** A storage value, null when absent or unreadable (checked on every render: no warning here). */
+function peek(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The registration form `lastPath` names (the hand-over from a form), with its chat's id if any. */
+function formOfLastPath(): { lastPath: string; role: PublicRole; sessionId: string | null } | null {
+  const lastPath = localStore.get(LOCAL_KEYS.lastPath);
+  if (!lastPath?.startsWith('/registration/')) return null;
+  const url = new URL(lastPath, window.location.origin);
+  const role = registrationRoleOf(url.pathname);
+  return role ? { lastPath, role, sessionId: url.searchParams.get('session') } : null;
+}
+
+/** Whether reading the hand-over has a saved chat to check, which takes the chat's schemas. */
+function readsSavedChat(fromRegistration: boolean): boolean {
+  return (fromRegistration && formOfLastPath()?.sessionId != null) || peek(CHAT_SESSION_ID_STORAGE_KEY) !== null;
 }
 
 /** The server's id for the chat with local id `localId` (issue 13: the server issues ids). */
@@ -92,15 +139,13 @@ function contactOf(answers: {
 
 /** The hand-over from a registration form: `lastPath` is that form's address (with `?session=`). */
 function readFormHandover(): ChatSignUpHandover | null {
-  const lastPath = localStore.get(LOCAL_KEYS.lastPath);
-  if (!lastPath?.startsWith('/registration/')) return null;
-  const url = new URL(lastPath, window.location.origin);
-  const role = registrationRoleOf(url.pathname);
-  if (!role) return null;
-  const sessionId = url.searchParams.get('session');
-  const parsed = sessionId
-    ? registrationPrefillSchema.safeParse(readJson(chatPrefillStorageKey(sessionId), 'chat prefill'))
-    : null;
+  const form = formOfLastPath();
+  if (!form) return null;
+  const { lastPath, role, sessionId } = form;
+  const parsed =
+    sessionId && schemas
+      ? schemas.registrationPrefillSchema.safeParse(readJson(chatPrefillStorageKey(sessionId), 'chat prefill'))
+      : null;
   const prefill = parsed?.success && parsed.data.role === role ? parsed.data : null;
   return {
     source: 'form',
@@ -119,9 +164,10 @@ function readFormHandover(): ChatSignUpHandover | null {
  */
 function readStoredChat(): ChatSignUpHandover | null {
   const sessionId = readString(CHAT_SESSION_ID_STORAGE_KEY);
-  const progress = sessionId
-    ? chatProgressSchema.safeParse(readJson(chatProgressStorageKey(sessionId), 'chat progress'))
-    : null;
+  const progress =
+    sessionId && schemas
+      ? schemas.chatProgressSchema.safeParse(readJson(chatProgressStorageKey(sessionId), 'chat progress'))
+      : null;
   if (sessionId && progress?.success && progress.data.sessionId === sessionId) {
     const { role, formData } = progress.data;
     const formPath = `${ROLE_REGISTRATION_PATHS[role]}?session=${encodeURIComponent(sessionId)}`;
@@ -152,10 +198,23 @@ function readStoredChat(): ChatSignUpHandover | null {
  * What the chat knows for the sign-up: the form's hand-over when `fromRegistration`, otherwise
  * (or if that has nothing) the chat kept in this browser. Null when there is neither.
  */
-export function readChatHandover(fromRegistration: boolean): ChatSignUpHandover | null {
-  // The build's prerender of /auth (decision 028): a visitor with no chat in this browser.
-  if (typeof window === 'undefined') return null;
+function readChatHandover(fromRegistration: boolean): ChatSignUpHandover | null {
   return (fromRegistration ? readFormHandover() : null) ?? readStoredChat();
+}
+
+/**
+ * The hand-over, read once when the page mounts. With a saved chat in this browser the component
+ * suspends until the chat's schemas have downloaded: while /auth hydrates, React keeps the
+ * prerendered HTML meanwhile (what it shows does not depend on the chat: the notice is on the
+ * Sign Up tab, the e-mail goes into the field after hydration); otherwise the page's loading
+ * fallback shows.
+ */
+export function useChatHandover(fromRegistration: boolean): ChatSignUpHandover | null {
+  // The build's prerender of /auth (decision 028): a visitor with no chat in this browser.
+  const browser = typeof window !== 'undefined';
+  if (browser && !schemas && readsSavedChat(fromRegistration)) use(loadSchemas());
+  const [handover] = useState(() => (browser ? readChatHandover(fromRegistration) : null));
+  return handover;
 }
 
 /** After signing up with another role than the chat's: the new role's own form, without the chat. */

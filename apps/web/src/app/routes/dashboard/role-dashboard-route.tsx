@@ -1,10 +1,12 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, type ComponentProps } from 'react';
 import { useLocation } from 'react-router';
 import type { PublicRole } from '@tavara/shared/roles';
+import { PageLoadError } from '@/components/errors/page-load-error';
 import { RoleDashboardPage } from '@/features/dashboard/components/role-dashboard-page';
-import { MatchingVisibilityCard } from '@/features/matching/components/visibility-card';
-import { TrainingProgressCard } from '@/features/training/components/training-progress-card';
+import type { MatchingVisibilityCard as VisibilityCard } from '@/features/matching/components/visibility-card';
 import { chatUi } from '@/features/registration-chat/chat-ui-store';
+import { useAuth } from '@/lib/auth';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { useOwnDashboardRedirect } from './use-own-dashboard-redirect';
 
 const ROLE_BY_PATH: Readonly<Record<string, PublicRole>> = {
@@ -12,6 +14,24 @@ const ROLE_BY_PATH: Readonly<Record<string, PublicRole>> = {
   '/dashboard/professional': 'professional',
   '/dashboard/community': 'community',
 };
+
+/**
+ * The side cards of a signed-in dashboard, from other features. Only a signed-in dashboard shows
+ * them, so the prerendered signed-out view does not carry their code (issue 23); they download
+ * as soon as someone is signed in here, alongside the dashboard's own code.
+ */
+const loadTrainingCard = () => import('@/features/training/components/training-progress-card');
+const loadVisibilityCard = () => import('@/features/matching/components/visibility-card');
+const TrainingProgressCard = lazyWithRetry<object>(
+  () => loadTrainingCard().then((module) => ({ default: module.TrainingProgressCard })),
+  PageLoadError,
+  'Training card',
+);
+const MatchingVisibilityCard = lazyWithRetry<ComponentProps<typeof VisibilityCard>>(
+  () => loadVisibilityCard().then((module) => ({ default: module.MatchingVisibilityCard })),
+  PageLoadError,
+  'Visibility card',
+);
 
 /**
  * /dashboard/family, /dashboard/professional, /dashboard/community. The app joins the dashboard
@@ -23,6 +43,13 @@ export default function RoleDashboardRoute() {
   const role = ROLE_BY_PATH[pathname] ?? 'family';
   useOwnDashboardRedirect(role);
   const startChat = useCallback(() => chatUi.openFullScreen(role), [role]);
+  const { user } = useAuth();
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    if (role === 'professional') loadTrainingCard().catch(() => undefined);
+    if (role !== 'community') loadVisibilityCard().catch(() => undefined);
+  }, [signedIn, role]);
   // Keyed by role: moving between two dashboards starts the second one afresh.
   return (
     <RoleDashboardPage

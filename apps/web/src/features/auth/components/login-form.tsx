@@ -1,14 +1,16 @@
 import { LogIn } from 'lucide-react';
 import { useState } from 'react';
-import { loginSchema } from '@tavara/shared/auth/login.schema';
 import { Button } from '@/components/ui/button';
-import { Form, FormTextField, useZodForm } from '@/components/ui/form';
+import { Form, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
 import { TwoFactorStep } from './two-factor-step';
+
+// The schema (and zod with it) downloads when the form is first used, not with /auth (issue 23).
+const loadLoginSchema = () => import('@tavara/shared/auth/login.schema').then((module) => module.loginSchema);
 
 export interface LoginFormProps {
   email: string;
@@ -24,7 +26,7 @@ export interface LoginFormProps {
  * e-mail starts as the one typed on the page's other views and is reported back as it changes.
  */
 export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificationPending }: LoginFormProps) {
-  const form = useZodForm(loginSchema, { defaultValues: { email, password: '' } });
+  const form = useLazyZodForm(loadLoginSchema, { defaultValues: { email, password: '' } });
   const busy = form.formState.isSubmitting;
   // Issue 22: the password was right and the account asks for its second factor.
   const [secondStep, setSecondStep] = useState(false);

@@ -1,10 +1,10 @@
 import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { useRef, useState } from 'react';
-import { signUpSchema, type SignUp } from '@tavara/shared/auth/sign-up.schema';
+import type { SignUp } from '@tavara/shared/auth/sign-up.schema';
 import { DEFAULT_ROLE, ROLE_LABELS, type PublicRole } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
-import { applyFieldErrors, Form, FormTextField, useZodForm } from '@/components/ui/form';
+import { applyFieldErrors, Form, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { Notice } from '@/components/ui/notice';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
@@ -14,6 +14,10 @@ import { AUTH_TOASTS } from '../auth-toasts';
 import { EMAIL_VERIFIED_CALLBACK } from '../auth-urls';
 import { pointHandoverAt, type ChatSignUpHandover } from '../chat-handover';
 import { RoleChoice } from './role-choice';
+
+// The schema (zod, the password rules and their list of common passwords) downloads when the form
+// is first used, not with /auth (issue 23).
+const loadSignUpSchema = () => import('@tavara/shared/auth/sign-up.schema').then((module) => module.signUpSchema);
 
 export interface SignUpFormProps {
   /** A role chosen before the form opened (the chat's, a dashboard's link); none: the choice shows, family first (spec §2). */
@@ -32,7 +36,7 @@ export interface SignUpFormProps {
  * takes over. Otherwise the chosen role is remembered for after the confirmation link.
  */
 export function SignUpForm({ initialRole, handover = null, email, onEmailChange, onRegistered }: SignUpFormProps) {
-  const form = useZodForm(signUpSchema, {
+  const form = useLazyZodForm(loadSignUpSchema, {
     defaultValues: {
       firstName: handover?.firstName ?? '',
       lastName: handover?.lastName ?? '',

@@ -1,15 +1,10 @@
 import { KeyRound, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import {
-  backupCodeSchema,
-  TRUST_DEVICE_DAYS,
-  totpCodeSchema,
-  type BackupCodeInput,
-  type TotpCodeInput,
-} from '@tavara/shared/account/account';
+import type { BackupCodeInput, TotpCodeInput } from '@tavara/shared/account/account';
+import { TRUST_DEVICE_DAYS } from '@tavara/shared/account/trust-device';
 import { Button } from '@/components/ui/button';
-import { applyFieldErrors, Form, FormCheckboxField, FormTextField, useZodForm } from '@/components/ui/form';
+import { applyFieldErrors, Form, FormCheckboxField, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
@@ -17,6 +12,10 @@ import { AUTH_TOASTS } from '../auth-toasts';
 
 const INVALID_CODE = 'That code did not work. Check the time on your phone and try the newest code.';
 const INVALID_BACKUP_CODE = 'That backup code did not work. It may have been used already.';
+// The code schemas (and zod with them) download when the step is used, not with /auth (issue 23).
+const loadTotpCodeSchema = () => import('@tavara/shared/account/account').then((module) => module.totpCodeSchema);
+const loadBackupCodeSchema = () => import('@tavara/shared/account/account').then((module) => module.backupCodeSchema);
+
 /** The first step's challenge ended (10 minutes, or 5 wrong codes): the password is needed again. */
 const CHALLENGE_OVER = 'Please sign in with your password again, then enter a new code.';
 
@@ -101,7 +100,7 @@ async function finish(form: CodeForm, verify: () => Promise<unknown>, { onSigned
 }
 
 function TotpForm(props: StepProps) {
-  const form = useZodForm(totpCodeSchema, { defaultValues: { code: '', trustDevice: false } as TotpCodeInput });
+  const form = useLazyZodForm(loadTotpCodeSchema, { defaultValues: { code: '', trustDevice: false } as TotpCodeInput });
   const busy = form.formState.isSubmitting;
   return (
     <Form
@@ -132,7 +131,9 @@ function TotpForm(props: StepProps) {
 }
 
 function BackupForm(props: StepProps) {
-  const form = useZodForm(backupCodeSchema, { defaultValues: { code: '', trustDevice: false } as BackupCodeInput });
+  const form = useLazyZodForm(loadBackupCodeSchema, {
+    defaultValues: { code: '', trustDevice: false } as BackupCodeInput,
+  });
   const busy = form.formState.isSubmitting;
   return (
     <Form

@@ -1,7 +1,11 @@
-import { resetRequestSchema } from '@tavara/shared/auth/reset-password.schema';
-import { useZodForm } from '@/components/ui/form';
+import { useLazyZodForm } from '@/components/ui/form';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { resetRedirectTo } from '../auth-urls';
+
+// The schema (and zod with it) downloads when the form is first used: /auth shows this form
+// inline and its first load leaves zod out (issue 23).
+const loadResetRequestSchema = () =>
+  import('@tavara/shared/auth/reset-password.schema').then((module) => module.resetRequestSchema);
 
 /**
  * Sending a password-reset link, shared by the /auth page's inline view and the
@@ -13,7 +17,7 @@ export function useResetRequest(
   initialEmail: string,
   on: { sent: (email: string) => void; failed: (serverMessage: string | null) => void },
 ) {
-  const form = useZodForm(resetRequestSchema, { defaultValues: { email: initialEmail } });
+  const form = useLazyZodForm(loadResetRequestSchema, { defaultValues: { email: initialEmail } });
 
   async function onSubmit({ email }: { email: string }) {
     try {

@@ -1,17 +1,10 @@
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import type { PublicRole } from '@tavara/shared/roles';
-import { PanelError } from '@/components/query-panel';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PageLoadError } from '@/components/errors/page-load-error';
 import { dashboardLabel } from '@/config/paths';
 import { showsAuthLoading, useAuth } from '@/lib/auth';
-import { cn } from '@/lib/cn';
-import { useDashboard } from '../api/dashboard-api';
-import { ROLE_DASHBOARD_CONTENT } from '../dashboard-content';
-import { CareSummary } from './care-summary';
-import { MedicationSummary } from './medication-summary';
-import { MyVotes } from './my-votes';
-import { NextSteps } from './next-steps';
-import { ProfileSummary } from './profile-summary';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { DashboardSkeleton, SignedInDashboardLoading } from './dashboard-frame';
 import { SignedOutWelcome } from './signed-out-welcome';
 import { UpcomingAreas } from './upcoming-areas';
 
@@ -23,91 +16,13 @@ export interface RoleDashboardPageProps {
   extra?: ReactNode;
 }
 
-/** The dashboard's shape while it loads, so nothing jumps when it arrives. */
-export function DashboardSkeleton({ label = 'Loading your dashboard' }: { label?: string }) {
-  return (
-    <div role="status" aria-label={label} className="flex flex-col gap-6">
-      <Skeleton className="h-10 w-2/3 max-w-md" />
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <Skeleton className="h-80 w-full" />
-        <Skeleton className="h-80 w-full" />
-      </div>
-      <Skeleton className="h-40 w-full" />
-    </div>
-  );
-}
-
-function SignedInDashboard({
-  role,
-  title,
-  onStartChat,
-  extra,
-}: {
-  role: PublicRole;
-  title: string;
-  onStartChat?: () => void;
-  extra?: ReactNode;
-}) {
-  const { user } = useAuth();
-  const dashboard = useDashboard(user?.id ?? null);
-  const { accent } = ROLE_DASHBOARD_CONTENT[role];
-  const votedIds = useMemo(() => new Set(dashboard.data?.votes.map((vote) => vote.id)), [dashboard.data]);
-
-  const header = (
-    <header className={cn('mb-8 border-l-8 pl-4', accent.border)}>
-      <h1 id="dashboard-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-        {title}
-      </h1>
-      <p className="mt-1 text-lg text-ink-muted">
-        {dashboard.data ? `Welcome back, ${dashboard.data.profile.name}.` : 'Welcome back.'}
-      </p>
-    </header>
-  );
-
-  if (dashboard.isPending) {
-    return (
-      <>
-        {header}
-        <DashboardSkeleton />
-      </>
-    );
-  }
-  if (dashboard.isError) {
-    return (
-      <>
-        {header}
-        <PanelError
-          title="Your dashboard could not load"
-          error={dashboard.error}
-          retrying={dashboard.isFetching}
-          onRetry={() => void dashboard.refetch()}
-        />
-      </>
-    );
-  }
-
-  const data = dashboard.data;
-  return (
-    <>
-      {header}
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
-        <div className="flex min-w-0 flex-col gap-6">
-          {role !== 'community' && <CareSummary role={role} />}
-          {role !== 'community' && <MedicationSummary role={role} />}
-          <NextSteps role={role} checklist={data.checklist} onStartChat={onStartChat} />
-          <MyVotes votes={data.votes} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-6">
-          <ProfileSummary role={role} profile={data.profile} />
-          {extra}
-        </div>
-      </div>
-      <div className="mt-10">
-        <UpcomingAreas role={role} votedIds={votedIds} />
-      </div>
-    </>
-  );
-}
+/**
+ * The signed-in dashboard's code (its summaries, the data it asks for, TanStack Query's hooks)
+ * loads once someone is signed in: the prerendered signed-out view, which most visitors see
+ * first, does not carry it (issue 23).
+ */
+const loadSignedInDashboard = () => import('./signed-in-dashboard');
+const SignedInDashboard = lazyWithRetry(loadSignedInDashboard, PageLoadError, 'Dashboard code');
 
 /**
  * `/dashboard/{role}` for the three public roles (issue 8). Signed out: the role's welcome and
@@ -118,9 +33,14 @@ function SignedInDashboard({
 export function RoleDashboardPage({ role, onStartChat, extra }: RoleDashboardPageProps) {
   const auth = useAuth();
   const title = dashboardLabel(role);
+  const checking = !auth.user && showsAuthLoading(auth);
+  // A browser last seen signed in: its dashboard's code downloads while the session is checked.
+  useEffect(() => {
+    if (checking) loadSignedInDashboard().catch(() => undefined);
+  }, [checking]);
 
   let body;
-  if (!auth.user && showsAuthLoading(auth)) body = <DashboardSkeleton label="Loading page" />;
+  if (checking) body = <DashboardSkeleton label="Loading page" />;
   else if (!auth.user) {
     body = (
       <div className="flex flex-col gap-10">
@@ -129,7 +49,14 @@ export function RoleDashboardPage({ role, onStartChat, extra }: RoleDashboardPag
       </div>
     );
   } else if (auth.role !== role) body = <DashboardSkeleton label="Opening your own dashboard" />;
-  else body = <SignedInDashboard role={role} title={title} onStartChat={onStartChat} extra={extra} />;
+  else {
+    body = (
+      // The same heading and skeleton as while its data loads: nothing moves when the code arrives.
+      <Suspense fallback={<SignedInDashboardLoading role={role} title={title} />}>
+        <SignedInDashboard role={role} title={title} onStartChat={onStartChat} extra={extra} />
+      </Suspense>
+    );
+  }
 
   return <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">{body}</div>;
 }

@@ -1,0 +1,68 @@
+import { Suspense, useMemo, type ReactNode } from 'react';
+import type { PublicRole } from '@tavara/shared/roles';
+import { PanelError } from '@/components/query-panel';
+import { useAuth } from '@/lib/auth';
+import { useDashboard } from '../api/dashboard-api';
+import { CareSummary } from './care-summary';
+import { DashboardHeader, SignedInDashboardLoading } from './dashboard-frame';
+import { MedicationSummary } from './medication-summary';
+import { MyVotes } from './my-votes';
+import { NextSteps } from './next-steps';
+import { ProfileSummary } from './profile-summary';
+import { UpcomingAreas } from './upcoming-areas';
+
+export interface SignedInDashboardProps {
+  role: PublicRole;
+  title: string;
+  onStartChat?: () => void;
+  extra?: ReactNode;
+}
+
+/**
+ * A signed-in user's own dashboard: their profile, next steps, votes and what is not built yet.
+ * Loaded on demand by role-dashboard-page.tsx: the prerendered signed-out view does not carry it.
+ */
+export default function SignedInDashboard({ role, title, onStartChat, extra }: SignedInDashboardProps) {
+  const { user } = useAuth();
+  const dashboard = useDashboard(user?.id ?? null);
+  const votedIds = useMemo(() => new Set(dashboard.data?.votes.map((vote) => vote.id)), [dashboard.data]);
+
+  if (dashboard.isPending) return <SignedInDashboardLoading role={role} title={title} />;
+  if (dashboard.isError) {
+    return (
+      <>
+        <DashboardHeader role={role} title={title} />
+        <PanelError
+          title="Your dashboard could not load"
+          error={dashboard.error}
+          retrying={dashboard.isFetching}
+          onRetry={() => void dashboard.refetch()}
+        />
+      </>
+    );
+  }
+
+  const data = dashboard.data;
+  return (
+    <>
+      <DashboardHeader role={role} title={title} name={data.profile.name} />
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
+        <div className="flex min-w-0 flex-col gap-6">
+          {role !== 'community' && <CareSummary role={role} />}
+          {role !== 'community' && <MedicationSummary role={role} />}
+          <NextSteps role={role} checklist={data.checklist} onStartChat={onStartChat} />
+          <MyVotes votes={data.votes} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <ProfileSummary role={role} profile={data.profile} />
+          {/* The side cards load on their own (the route starts them with this dashboard); one
+              still on its way must not put the whole dashboard back behind its skeleton. */}
+          <Suspense fallback={null}>{extra}</Suspense>
+        </div>
+      </div>
+      <div className="mt-10">
+        <UpcomingAreas role={role} votedIds={votedIds} />
+      </div>
+    </>
+  );
+}
