@@ -171,3 +171,8 @@ function openPostgres(url: string, poolSize: number, logger?: Logger): DatabaseH
     },
   };
 }
+
+/** The rows of a raw `db.execute` result: node-postgres and PGlite both answer `{ rows }`; one place knows. */
+export function rowsOf(result: unknown): Array<Record<string, unknown>> {
+  return (result as { rows: Array<Record<string, unknown>> }).rows;
+}

@@ -24,7 +24,7 @@ import {
 import { islandOf, regionDistanceKm, regionLabel, regionsOfLocation } from '@tavara/shared/matching/regions';
 import { coversShift, matchTotals, scoreMatch, type MatchNeeds, type MatchOffer } from '@tavara/shared/matching/score';
 import { and, count, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { careAssessments } from '../../db/schema/family-stories';
 import { matchInterests, matchingVisibility } from '../../db/schema/matching';
@@ -261,9 +261,6 @@ async function listedCandidates(db: Database): Promise<Candidate[]> {
   });
   return list;
 }
-
-const rowsOf = (result: unknown): Record<string, unknown>[] =>
-  Array.isArray(result) ? result : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
 
 async function readCandidates(db: Database): Promise<Candidate[]> {
   // One text column per row: reading thousands of rows of arrays is what costs here.

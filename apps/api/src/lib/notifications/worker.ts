@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { NotificationKind } from '@tavara/shared/notifications/notifications';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { rowsOf, type Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { notificationJobs, notificationPreferences, notifications } from '../../db/schema/notifications';
 import type { Logger } from '../logger';
@@ -128,11 +128,6 @@ export async function claimJobs(db: Database, workerId: string, leaseMs: number,
         }
       : null,
   }));
-}
-
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  // node-postgres answers { rows }, PGlite { rows } as well; keep one place that knows.
-  return (result as { rows: Array<Record<string, unknown>> }).rows;
 }
 
 /**
