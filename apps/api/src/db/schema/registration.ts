@@ -75,12 +75,8 @@ export const professionalDetails = pgTable(
     consent: timestamp('consent', { withTimezone: true }),
     ...timestamps,
   },
-  // Caregiver matching pre-filters listed professionals by these codes in SQL (issue 19).
-  (t) => [
-    index('professional_details_care_services_gin').using('gin', t.care_services),
-    index('professional_details_medical_conditions_gin').using('gin', t.medical_conditions),
-    index('professional_details_availability_gin').using('gin', t.availability),
-  ],
+  // No indexes on the codes: caregiver matching filters its in-memory copy of the listed
+  // professionals (decision 026), so GIN indexes here would only slow every registration save.
 );
 
 export const communityDetails = pgTable('community_details', {

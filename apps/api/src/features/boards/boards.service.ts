@@ -201,8 +201,9 @@ export function createBoards(db: Database) {
       if (options.type) conditions.push(eq(boardPosts.type, options.type));
       if (options.region) conditions.push(eq(boardPosts.region, options.region));
       if (options.urgency) conditions.push(eq(boardPosts.urgency, options.urgency));
-      // The words only: the filters are plain columns, so the planner can walk the listing or
-      // filters index newest first and check the words on the rows it meets (decision 027). A
+      // The words only: the filters are plain columns, so the planner can choose between walking
+      // the listing or filters index newest first, checking the words on the rows it meets, and
+      // the GIN index for rare words (decision 027 has the plans it picks). A
       // query with no words left (punctuation, stop words) is no search at all, as typed text
       // never errors; the planner folds that test away, as the functions are immutable.
       if (options.q) {
