@@ -92,9 +92,10 @@ export type SchemaLoader<Input extends FieldValues, Output> = () => Promise<z.$Z
  */
 function lazyZodResolver<Input extends FieldValues, Output>(load: SchemaLoader<Input, Output>) {
   let loading: Promise<Resolver<Input, unknown, Output> | null> | undefined;
+  let ready: Resolver<Input, unknown, Output> | undefined;
   const resolverOnce = () =>
     (loading ??= retryImport(load).then(
-      (schema) => zodResolver(schema) as Resolver<Input, unknown, Output>,
+      (schema) => (ready = zodResolver(schema) as Resolver<Input, unknown, Output>),
       (error: unknown) => {
         console.warn('The form could not load its checks; the server will check it', error);
         loading = undefined;
@@ -102,7 +103,9 @@ function lazyZodResolver<Input extends FieldValues, Output>(load: SchemaLoader<I
       },
     ));
   const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => {
-    const resolve = await resolverOnce();
+    // Offline before the checks arrived: hand the values on at once, so the request fails
+    // visibly now rather than after the download's retries (the server checks the same schema).
+    const resolve = ready ?? (navigator.onLine ? await resolverOnce() : null);
     return resolve ? resolve(values, context, options) : { values: values as unknown as Output, errors: {} };
   };
   return { resolver, preload: () => void resolverOnce() };
