@@ -133,3 +133,30 @@ test('shared phone: signing out in one tab clears the chat in the other open tab
   // The way back to that person's chat is gone.
   expect(await page.evaluate(() => localStorage.getItem('lastPath') ?? '')).not.toContain('session=');
 });
+
+test('shared phone: signing out on the registration form goes home, not to the Sign Up tab, and keeps no way back to the form', async ({
+  page,
+}) => {
+  const { email, password } = await createConfirmedUser(page.request, 'shared-form', { role: 'family' });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: APP_URL },
+    data: { email, password },
+  });
+  expect(signIn.ok()).toBe(true);
+  await page.goto('/registration/family');
+  await expect(page.getByRole('heading', { level: 1, name: 'Family Member Registration' })).toBeVisible();
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByText('You have been signed out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  // The form's own "sign up to continue" redirect is for newcomers, not for someone leaving.
+  expect(visited).not.toContain('/auth');
+  // Whoever signs in next on this phone is not led back to this person's form.
+  expect(await page.evaluate(() => [localStorage.getItem('lastPath'), localStorage.getItem('lastAction')])).toEqual([
+    null,
+    null,
+  ]);
+});

@@ -1,3 +1,4 @@
+import { onSignOut } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
@@ -6,3 +7,14 @@ import { createQueryClient } from '@/lib/query-client';
  * refreshes it. Both import this lazily; the landing page's first load does not carry it.
  */
 export const queryClient = createQueryClient();
+
+/**
+ * Sign-out (here or in another tab) forgets what the cache holds of the person — care plans,
+ * medications, messages — so the next person on a shared phone never sees it, not even for the
+ * moment before a refetch (issue 14). Requests still running are called off first, so none comes
+ * back with the old data or fails against the ended session.
+ */
+onSignOut(() => {
+  void queryClient.cancelQueries();
+  queryClient.clear();
+});

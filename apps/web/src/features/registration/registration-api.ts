@@ -4,8 +4,8 @@ import type { PublicRole } from '@tavara/shared/roles';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 
 /** The signed-in user's saved form (edit mode), or its empty start. */
-export function fetchSavedRegistration(): Promise<SavedRegistration> {
-  return unwrap(api.registration.me.$get());
+export function fetchSavedRegistration(signal?: AbortSignal): Promise<SavedRegistration> {
+  return unwrap(api.registration.me.$get(undefined, { init: { signal } }));
 }
 
 export function saveRegistration(role: PublicRole, answers: RegistrationAnswers): Promise<SavedRegistration> {
@@ -20,13 +20,16 @@ export async function uploadProfilePhoto(file: File): Promise<{ photoUrl: string
 }
 
 /** The answers a chat session holds on the server, by question id; null when it cannot be read. */
-export async function fetchChatAnswers(sessionId: string): Promise<Record<string, ChatAnswerValue> | null> {
+export async function fetchChatAnswers(
+  sessionId: string,
+  signal?: AbortSignal,
+): Promise<Record<string, ChatAnswerValue> | null> {
   try {
-    const session = await unwrap(api.chat.sessions[':sessionId'].$get({ param: { sessionId } }));
+    const session = await unwrap(api.chat.sessions[':sessionId'].$get({ param: { sessionId } }, { init: { signal } }));
     return session.answers;
   } catch (error) {
     // 404: the chat never reached the server (offline the whole time); local storage still has it.
-    if (!(error instanceof ApiError)) throw error;
+    if (signal?.aborted || !(error instanceof ApiError)) throw error;
     return null;
   }
 }
@@ -45,12 +48,17 @@ export async function linkChatSession(sessionId: string): Promise<void> {
  * chat it came from), or null. Used when the form opens without `?session=` — in another browser
  * than the chat's, that is the only way to the answers.
  */
-export async function fetchLatestLinkedChatAnswers(role: PublicRole): Promise<Record<string, ChatAnswerValue> | null> {
+export async function fetchLatestLinkedChatAnswers(
+  role: PublicRole,
+  signal?: AbortSignal,
+): Promise<Record<string, ChatAnswerValue> | null> {
   try {
-    const { sessions } = await unwrap(api.chat.sessions.$get());
+    const { sessions } = await unwrap(api.chat.sessions.$get(undefined, { init: { signal } }));
     const latest = sessions.find((session) => session.role === role);
-    return latest ? await fetchChatAnswers(latest.sessionId) : null;
+    return latest ? await fetchChatAnswers(latest.sessionId, signal) : null;
   } catch (error) {
+    // Called off (sign-out, the page left): nothing to look up any more.
+    if (signal?.aborted) throw error;
     // The form still works empty; the person can type their answers.
     console.warn('Could not look up the chats linked to this account', error);
     return null;

@@ -10,7 +10,7 @@ import { PanelError } from '@/components/query-panel';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ROLE_REGISTRATION_PATHS, signUpForRegistrationPath } from '@/config/paths';
-import { useAuth } from '@/lib/auth';
+import { onSignOut, useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import { useGuardedNavigate } from '@/lib/navigation-guard';
 import { cn } from '@/lib/cn';
@@ -51,16 +51,16 @@ interface LoadedForm {
  * the chat's answers — from the server, or from this browser when the server does not have them.
  * A signed-in visitor's chat session is linked to their account on the way.
  */
-async function loadForm(role: PublicRole, sessionId: string | null): Promise<LoadedForm> {
+async function loadForm(role: PublicRole, sessionId: string | null, signal?: AbortSignal): Promise<LoadedForm> {
   const [saved, serverAnswers] = await Promise.all([
-    fetchSavedRegistration(),
-    sessionId ? fetchChatAnswers(sessionId) : Promise.resolve(null),
+    fetchSavedRegistration(signal),
+    sessionId ? fetchChatAnswers(sessionId, signal) : Promise.resolve(null),
   ]);
   if (sessionId) void linkChatSession(sessionId);
   // No ?session= (the confirmation link opened in another browser, a mail app's own): a first
   // registration starts from the newest chat of this role that sign-up linked to the account.
   if (!sessionId && saved.registeredAt === null) {
-    const linked = await fetchLatestLinkedChatAnswers(role);
+    const linked = await fetchLatestLinkedChatAnswers(role, signal);
     return { saved, chatAnswers: linked && Object.keys(linked).length > 0 ? linked : null };
   }
   const local = sessionId ? readChatPrefill(sessionId, role) : null;
@@ -83,10 +83,18 @@ export function RegistrationPage({ role, extra }: { role: PublicRole; extra?: Re
   const { pathname, search } = useLocation();
   const sessionId = new URLSearchParams(search).get('session');
   const asked = useRef(false);
+  // Signing out on this form (or in another tab) is not a newcomer arriving: no Sign Up tab, and
+  // no stored way back here for whoever signs in next on a shared phone (issue 14). Home instead.
+  const signedOut = useRef(false);
+  useEffect(() => onSignOut(() => (signedOut.current = true)), []);
 
   useEffect(() => {
     if (auth.loading || auth.user || asked.current) return;
     asked.current = true;
+    if (signedOut.current) {
+      navigate('/', { replace: true });
+      return;
+    }
     // Issue 14: a newcomer (the chat's hand-over) needs an account, not an error: the Sign Up tab
     // for this role, with an info message; this address (and its ?session=) is kept for afterwards.
     localStore.set(LOCAL_KEYS.lastAction, REGISTRATION_SIGN_IN_ACTION);
@@ -96,7 +104,7 @@ export function RegistrationPage({ role, extra }: { role: PublicRole; extra?: Re
 
   const form = useQuery({
     queryKey: ['registration', role, sessionId, auth.user?.id],
-    queryFn: () => loadForm(role, sessionId),
+    queryFn: ({ signal }) => loadForm(role, sessionId, signal),
     enabled: Boolean(auth.user) && auth.role === role,
     // The form's own state takes over once loaded; refetching would not change it.
     staleTime: Number.POSITIVE_INFINITY,
