@@ -23,6 +23,8 @@ const FAKE_OPENAI_CONTROL = `http://127.0.0.1:${FAKE_OPENAI_PORT}/__control`;
 const EXHAUSTED_TOAST = 'Failed to connect to the AI assistant after multiple attempts.';
 const EXHAUSTED_TEXT = "Sorry, I'm having trouble connecting right now. Could we try a different approach?";
 const FALLBACK_TEXT = "I'll carry on with my usual questions from here, so we can keep going.";
+/** A failing question is tried 4 times a second apart, behind typing delays: up to ~10 s on a busy machine. */
+const AFTER_RETRIES_MS = 20_000;
 const UNAVAILABLE_REASON = 'AI chat is not set up on this server, so the assistant uses its scripted questions.';
 
 /**
@@ -88,17 +90,17 @@ test.describe('chat AI, hybrid mode', () => {
     // question, one message) so the visitor can still answer.
     await setProviderMode(request, serverId, 'fail');
     await answer(chat, 'Arima');
-    await expectBotSaid(chat, EXHAUSTED_TEXT);
+    await expectBotSaid(chat, EXHAUSTED_TEXT, AFTER_RETRIES_MS);
     await expect(page.getByText(EXHAUSTED_TOAST).first()).toBeVisible();
     await expectBotSaid(
       chat,
       /You've completed the Personal Information section\. Now let's move on to Care Recipient Details\. What's the name of the person who will be receiving care\?$/,
     );
     await answer(chat, 'Joyce Ramdass');
-    await expectBotSaid(chat, /How are you related to them\?|relationship/i);
+    await expectBotSaid(chat, /How are you related to them\?|relationship/i, AFTER_RETRIES_MS);
     await choose(chat, 'Parent');
-    // The third failure in a row: hybrid mode falls back and says so, once.
-    await expectBotSaid(chat, FALLBACK_TEXT);
+    // The third failure in a row (after the privacy note): hybrid mode falls back and says so, once.
+    await expectBotSaid(chat, FALLBACK_TEXT, AFTER_RETRIES_MS);
     await expectBotSaid(chat, /What kind of care do they need\?/);
     await expect(log.getByText(EXHAUSTED_TEXT)).toHaveCount(3);
     const callsAtFallback = ai.calls.length;

@@ -77,9 +77,12 @@ export function chatOption(chat: Locator, name: string | RegExp): Locator {
     .getByRole('button', typeof name === 'string' ? { name, exact: true } : { name });
 }
 
-/** Waits until the bot has said `text` (it types first) and the input is usable again. */
-export async function expectBotSaid(chat: Locator, text: string | RegExp): Promise<void> {
-  await expect(chat.getByRole('log').getByText(text).last()).toBeVisible();
+/**
+ * Waits until the bot has said `text` (it types first) and the input is usable again. `timeout`
+ * for what comes only after the AI's retries (4 tries, a second apart, plus typing delays).
+ */
+export async function expectBotSaid(chat: Locator, text: string | RegExp, timeout?: number): Promise<void> {
+  await expect(chat.getByRole('log').getByText(text).last()).toBeVisible({ timeout });
 }
 
 /**

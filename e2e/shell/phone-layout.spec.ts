@@ -166,24 +166,26 @@ test('a toast covers no heading and no control', async ({ page }) => {
   await page.getByRole('button', { name: 'Log In' }).click();
   const toast = page.locator('[data-sonner-toast]').first();
   await expect(toast).toBeVisible();
-  const covered = await toast.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const targets = document.querySelectorAll(
-      'h1, h2, h3, a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"]',
-    );
-    return [...targets]
-      .filter((target) => !element.contains(target) && !target.closest('[data-sonner-toaster]'))
-      .filter((target) => {
-        const other = target.getBoundingClientRect();
-        if (other.width === 0 || other.height === 0) return false;
-        const style = getComputedStyle(target.closest('.floating-control') ?? target);
-        if (Number(style.opacity) === 0) return false;
-        return box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
-      })
-      .map(
-        (target) =>
-          `${target.tagName.toLowerCase()} "${(target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 30)}"`,
+  // The final state, once the toast has slid in and the floating buttons have faded aside.
+  const covered = () =>
+    toast.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const targets = document.querySelectorAll(
+        'h1, h2, h3, a[href], button, input:not([type="hidden"]), select, textarea, [role="tab"]',
       );
-  });
-  expect(covered).toEqual([]);
+      return [...targets]
+        .filter((target) => !element.contains(target) && !target.closest('[data-sonner-toaster]'))
+        .filter((target) => {
+          const other = target.getBoundingClientRect();
+          if (other.width === 0 || other.height === 0) return false;
+          const style = getComputedStyle(target.closest('.floating-control') ?? target);
+          if (Number(style.opacity) === 0) return false;
+          return box.left < other.right && other.left < box.right && box.top < other.bottom && other.top < box.bottom;
+        })
+        .map(
+          (target) =>
+            `${target.tagName.toLowerCase()} "${(target.getAttribute('aria-label') ?? target.textContent ?? '').trim().slice(0, 30)}"`,
+        );
+    });
+  await expect.poll(covered).toEqual([]);
 });

@@ -71,6 +71,10 @@ export function watchFloatingControls(): void {
   window.addEventListener('resize', schedule);
   document.addEventListener('focusin', schedule);
   document.addEventListener('focusout', schedule);
+  // A toast slides into place (a CSS transition, no change to the DOM): where it covers is known
+  // only once it has arrived.
+  document.addEventListener('transitionend', schedule, true);
+  document.addEventListener('animationend', schedule, true);
   new MutationObserver(schedule).observe(document.body, {
     childList: true,
     subtree: true,
