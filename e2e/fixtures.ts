@@ -51,6 +51,12 @@ export const test = base.extend<{ allowConsoleErrors: RegExp | undefined; consol
   consoleGuard: [
     async ({ page, allowConsoleErrors }, use) => {
       const errors: string[] = [];
+      // Chromium's "Failed to load resource" names no address: the failed responses do, for the report.
+      const failedResponses: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() >= 400)
+          failedResponses.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+      });
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(message.text());
       });
@@ -66,7 +72,10 @@ export const test = base.extend<{ allowConsoleErrors: RegExp | undefined; consol
       );
       await use();
       const unexpected = errors.filter((text) => !allowConsoleErrors?.test(text));
-      expect(unexpected, 'unexpected console errors').toEqual([]);
+      expect(
+        unexpected,
+        `unexpected console errors; failed responses: ${failedResponses.join(', ') || 'none'}`,
+      ).toEqual([]);
     },
     { auto: true },
   ],

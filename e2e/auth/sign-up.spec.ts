@@ -48,9 +48,10 @@ test('family: sign up, confirm by e-mail, arrive signed in on the registration f
 
   // 'You'll be redirected to complete your family profile': the registration form, until it is saved.
   await expect(page).toHaveURL(/\/registration\/family$/);
+  // The toast first: it stays a few seconds only, and a busy machine can spend them elsewhere.
+  await expect(page.getByText('You have successfully logged in!')).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Family Dashboard' })).toBeVisible();
-  await expect(page.getByText('You have successfully logged in!')).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'User Journey' })).toHaveCount(0);
