@@ -210,44 +210,24 @@ export function createBoards(db: Database) {
         const query = sql`websearch_to_tsquery('english', ${options.q})`;
         conditions.push(sql`(numnode(${query}) = 0 or ${boardPosts.search} @@ ${query})`);
       }
-      // The page first (the index does the work), then its authors and reply counts: joining
-      // before the sort would look up both for every match instead of for 20 posts.
+      // One round trip: the page with its authors and reply counts. The author is a key lookup
+      // per row the index walk keeps (every post has one: the key cascades), and PostgreSQL
+      // computes the reply count, an expensive output column, only for the rows the limit lets
+      // through, after any sort.
       const page = await db
-        .select()
+        .select({
+          post: boardPosts,
+          ...authorColumns,
+          replyCount: sql<number>`(select count(*)::int from ${boardReplies} where ${boardReplies.postId} = ${boardPosts.id})`,
+        })
         .from(boardPosts)
+        .innerJoin(user, eq(user.id, boardPosts.authorId))
         .where(and(...conditions))
         .orderBy(desc(boardPosts.createdAt), desc(boardPosts.id))
         .limit(BOARD_PAGE_SIZE + 1)
         .offset((options.page - 1) * BOARD_PAGE_SIZE);
-      const shown = page.slice(0, BOARD_PAGE_SIZE);
-      const ids = shown.map((post) => post.id);
-      const authorIds = [...new Set(shown.map((post) => post.authorId))];
-      const [authors, counts] =
-        ids.length === 0
-          ? [[], []]
-          : await Promise.all([
-              db
-                .select({ id: user.id, ...authorColumns })
-                .from(user)
-                .where(inArray(user.id, authorIds)),
-              db
-                .select({ postId: boardReplies.postId, total: sql<number>`count(*)::int` })
-                .from(boardReplies)
-                .where(inArray(boardReplies.postId, ids))
-                .groupBy(boardReplies.postId),
-            ]);
-      const authorById = new Map(authors.map((a) => [a.id, a]));
-      const countById = new Map(counts.map((c) => [c.postId, Number(c.total)]));
       return {
-        posts: shown.map((post) => {
-          const author = authorById.get(post.authorId) ?? {
-            authorFirst: null,
-            authorLast: null,
-            authorName: 'Member',
-            authorRole: 'member',
-          };
-          return toPost(viewer, { post, ...author }, countById.get(post.id) ?? 0);
-        }),
+        posts: page.slice(0, BOARD_PAGE_SIZE).map((row) => toPost(viewer, row, Number(row.replyCount))),
         page: options.page,
         hasNext: page.length > BOARD_PAGE_SIZE,
       };

@@ -220,6 +220,12 @@ describe('message boards', () => {
     );
     expect(full.replies.map((r) => r.author.name)).toEqual(['Marcus J.', 'Asha R.']);
     expect(full.canReply).toBe(true);
+    // The board's listing counts them too, and names the post's author.
+    const listed = await json<{ posts: BoardPost[] }>(
+      await professional.client.get('/api/boards/professional/posts?q=Reply%20test%20need'),
+      200,
+    );
+    expect(listed.posts.map((p) => [p.id, p.replyCount, p.author.name])).toEqual([[post.id, 2, 'Asha R.']]);
     const empty = await json<{ error: { fields: Record<string, string> } }>(
       await professional.client.post(`/api/boards/posts/${post.id}/replies`, { body: '  ' }),
       422,
