@@ -40,6 +40,8 @@ test('signed out: a vote asks for sign-in, is recorded after it, and can be with
 });
 
 test('a pending vote for a feature already voted for says so and adds nothing', async ({ browser, request }) => {
+  // Two browsers and two sign-ins: more than the default 30 s on a loaded 2-core machine.
+  test.slow();
   const user = await createConfirmedUser(request, 'twice');
   const first = await browser.newContext({ baseURL: APP_URL });
   const page1 = await first.newPage();
