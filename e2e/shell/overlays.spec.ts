@@ -159,6 +159,8 @@ test.describe('on a 360 px touch screen', () => {
     }
 
     await page.goto('/auth');
+    // The prerendered form's fields take focus once the page has hydrated (they are disabled before).
+    await expect(page.getByRole('textbox', { name: 'Email' })).toBeEnabled();
     await page.getByRole('textbox', { name: 'Email' }).focus();
     await expect(page.getByRole('button', { name: 'Open chat assistant' })).toBeHidden();
     await expect(supportButton(page)).toBeHidden();
