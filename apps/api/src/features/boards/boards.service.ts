@@ -81,6 +81,9 @@ const authorColumns = {
   authorRole: user.role,
 };
 
+/** A post's reply count, as an output column of a query over `board_posts`. */
+const replyCountOfPost = sql<number>`(select count(*)::int from ${boardReplies} where ${boardReplies.postId} = ${boardPosts.id})`;
+
 function authorOf(
   id: string,
   row: { authorFirst: string | null; authorLast: string | null; authorName: string; authorRole: string | null },
@@ -218,7 +221,7 @@ export function createBoards(db: Database) {
         .select({
           post: boardPosts,
           ...authorColumns,
-          replyCount: sql<number>`(select count(*)::int from ${boardReplies} where ${boardReplies.postId} = ${boardPosts.id})`,
+          replyCount: replyCountOfPost,
         })
         .from(boardPosts)
         .innerJoin(user, eq(user.id, boardPosts.authorId))
@@ -239,7 +242,7 @@ export function createBoards(db: Database) {
         .select({
           post: boardPosts,
           ...authorColumns,
-          replyCount: sql<number>`(select count(*)::int from ${boardReplies} where ${boardReplies.postId} = ${boardPosts.id})`,
+          replyCount: replyCountOfPost,
         })
         .from(boardPosts)
         .innerJoin(user, eq(user.id, boardPosts.authorId))
