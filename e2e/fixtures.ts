@@ -82,3 +82,12 @@ export const test = base.extend<{ allowConsoleErrors: RegExp | undefined; consol
 });
 
 export { expect };
+
+/**
+ * Waits until a prerendered page has hydrated: its code is requested after the first paint
+ * (decision 028) and its buttons are disabled until React has taken the HTML over. The nav has
+ * a button at every width (Navigation, or Open menu on a phone).
+ */
+export async function expectHydrated(page: Page) {
+  await expect(page.getByRole('banner').getByRole('button').filter({ visible: true }).first()).toBeEnabled();
+}

@@ -9,6 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type ConfigEnv, type Plugin, type Rollup } from 'vite';
 import { build as esbuild } from 'esbuild';
+import { PAGE_BOOT_SCRIPT } from '../../packages/shared/src/page-boot.ts';
 
 /**
  * Writes .br and .gz siblings of every text asset at build time, so the server sends them
@@ -117,6 +118,18 @@ function prerender(): Plugin {
         const stylesheet = /\s*<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/.exec(template);
         if (!stylesheet?.[1]) throw new Error('prerender: index.html links no stylesheet');
         const css = readFileSync(join(outDir, stylesheet[1]), 'utf8');
+        // The shell's entry script and its preloads, in order, taken out of the head.
+        const templateModules: string[] = [];
+        const templateHead = template.replace(
+          /\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="([^"]+)">(?:<\/script>)?/g,
+          (_tag, url: string) => {
+            templateModules.push(url);
+            return '';
+          },
+        );
+        if (!templateModules[0]?.includes('/index-'))
+          throw new Error('prerender: index.html has no entry script first');
+        if (!templateHead.includes('  </body>')) throw new Error('prerender: index.html has no </body>');
 
         rmSync(join(outDir, 'pages'), { recursive: true, force: true });
         for (const [path, modules] of Object.entries(PRERENDERED_PAGES)) {
@@ -135,14 +148,15 @@ function prerender(): Plugin {
           if (!app.includes('<h1')) throw new Error(`prerender: ${path} rendered no heading`);
           if (/<script|<template|<!--\$[?!]/.test(app))
             throw new Error(`prerender: ${path} has a boundary not rendered`);
-          const links = [...files]
-            .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`)
-            .join('\n');
-          const html = template
+          // The entry and every chunk to preload are requested by PAGE_BOOT_SCRIPT once the page
+          // has painted (packages/shared/src/page-boot.ts), not from the head.
+          const pageModules = [...templateModules, ...[...files].map((file) => `/${file}`)];
+          const boot = `    <script data-modules="${pageModules.join(' ')}">${PAGE_BOOT_SCRIPT}</script>\n  </body>`;
+          const html = templateHead
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
             .replace(stylesheet[0], `\n    <style>${css.replaceAll('</style', '<\\/style')}</style>`)
-            .replace('  </head>', `${links}\n  </head>`)
-            .replace('<div id="root"></div>', `<div id="root">${app}</div>`);
+            .replace('<div id="root"></div>', `<div id="root">${app}</div>`)
+            .replace('  </body>', boot);
           const file = join(outDir, pageFile(path));
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, html);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP_URL, createConfirmedUser, GOOD_PASSWORD, uniqueEmail } from '../auth/accounts';
-import { expect, expectNoAxeViolations, test } from '../fixtures';
+import { expect, expectHydrated, expectNoAxeViolations, test } from '../fixtures';
 
 /**
  * Issue 14 item 4: a dropped connection never blanks the app. Each journey loses the connection
@@ -53,7 +53,7 @@ test('a page whose code cannot download offers Try again, and loads by itself ba
   context,
 }) => {
   await page.goto('/about');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectHydrated(page);
   await context.setOffline(true);
   // A page not visited yet: its chunk was never downloaded.
   await page.evaluate(() => {

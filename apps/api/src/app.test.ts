@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { PAGE_BOOT_SCRIPT } from '@tavara/shared/page-boot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { loadEnv } from './env';
@@ -150,7 +152,9 @@ describe('the built web app', () => {
 
   it('sends the prerendered pages under the same Content-Security-Policy as every response', async () => {
     const res = await app.request('/dashboard/family');
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    // 'self' and the one inline boot script by its hash: no other inline script runs.
+    const hash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
   });
 
   it('serves other public files with a short cache', async () => {

@@ -1,6 +1,8 @@
 import { careAssessmentRoutes } from './features/care-recipients/care-assessment.routes';
 import { familyStoryRoutes } from './features/care-recipients/family-stories.routes';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
+import { createHash } from 'node:crypto';
+import { PAGE_BOOT_SCRIPT } from '@tavara/shared/page-boot';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -49,6 +51,9 @@ import {
   professionalDocumentRoutes,
 } from './features/professional-documents/professional-documents.routes';
 import { webAppRoutes } from './lib/web-app';
+
+/** CSP source for the prerendered pages' inline boot script (packages/shared/src/page-boot.ts). */
+const PAGE_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
 
 /**
  * The typed API: every feature router, chained so `hc<ApiType>` on the web knows each route's
@@ -166,7 +171,8 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'self', and the prerendered pages' one inline boot script by its hash (decision 028).
+        scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_HASH],
         // Radix and sonner position popovers and toasts with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

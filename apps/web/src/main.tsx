@@ -1,6 +1,6 @@
 // First: before any zod schema is parsed (lib/zod-jitless.ts).
 import '@/lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppRouter } from '@/app/router';
 import { loadFailures } from '@/lib/lazy-with-retry';
@@ -18,11 +18,16 @@ const app = (
 // A prerendered public page (issue 23, decision 028) arrives with its HTML: React takes it over
 // as it is. Every other path gets the empty shell and renders from scratch.
 if (container.firstElementChild) {
-  hydrateRoot(container, app, {
-    // A page whose code could not download shows its error screen instead of the HTML: a mismatch
-    // React recovers from and that was expected. Any other is reported as React would.
-    onRecoverableError: (error) =>
-      loadFailures.count > 0 ? console.warn('The page was rendered again', error) : reportError(error),
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree (on a mid-range phone, several 100+ ms tasks): the page is
+  // already on screen, and a tap on a part not yet hydrated makes React hydrate that part first.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A page whose code could not download shows its error screen instead of the HTML: a mismatch
+      // React recovers from and that was expected. Any other is reported as React would.
+      onRecoverableError: (error) =>
+        loadFailures.count > 0 ? console.warn('The page was rendered again', error) : reportError(error),
+    });
   });
 } else createRoot(container).render(app);
 

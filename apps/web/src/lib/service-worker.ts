@@ -7,7 +7,7 @@
 export function registerServiceWorker() {
   const container = navigator.serviceWorker;
   if (!container) return;
-  window.addEventListener('load', () => {
+  const register = () =>
     container.register('/sw.js').then(
       (registration?: ServiceWorkerRegistration) => {
         // Undefined where service workers are switched off (an automated browser told to block them).
@@ -30,5 +30,8 @@ export function registerServiceWorker() {
       },
       (error: unknown) => console.warn('The offline copy of the app could not be set up', error),
     );
-  });
+  // A prerendered page requests this code after its first paint (decision 028): its load event
+  // may already be over.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
