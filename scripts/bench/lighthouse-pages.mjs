@@ -76,6 +76,21 @@ async function runOnce(url, { track = () => undefined } = {}) {
   }
 }
 
+/**
+ * Lighthouse 12.8 with Debian's Chromium 156 now and then fails to record the trace
+ * (NO_NAVSTART, "please run Lighthouse again"): the run is repeated, up to three times.
+ */
+async function runWithRetry(url, { track, log }) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, { track });
+    } catch (error) {
+      if (attempt === 3 || !/NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
+      log(`lighthouse: ${url} — ${String(error).slice(0, 80)}; running it again`);
+    }
+  }
+}
+
 /** The run with the median performance score, and the lowest accessibility and best practices. */
 function summarise(runs, goal) {
   const medianRun = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
@@ -109,7 +124,7 @@ export async function measureLighthousePages(
       for (const [label, baseUrl] of Object.entries(targets)) {
         await beforeRun?.();
         log(`lighthouse: ${label} ${page.path}, mobile profile (${i}/${runs})…`);
-        ((raw[label] ??= {})[page.path] ??= []).push(await runOnce(`${baseUrl}${page.path}`, { track }));
+        ((raw[label] ??= {})[page.path] ??= []).push(await runWithRetry(`${baseUrl}${page.path}`, { track, log }));
       }
     }
   }

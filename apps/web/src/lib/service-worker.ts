@@ -32,6 +32,6 @@ export function registerServiceWorker() {
     );
   // A prerendered page requests this code after its first paint (decision 028): its load event
   // may already be over.
-  if (document.readyState === 'complete') register();
+  if (document.readyState === 'complete') void register();
   else window.addEventListener('load', register, { once: true });
 }
