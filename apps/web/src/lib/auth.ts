@@ -65,20 +65,26 @@ const PRERENDER_STATE: AuthState = {
   quiet: true,
 };
 
-let state: AuthState = {
-  ...PRERENDER_STATE,
-  quiet: typeof window === 'undefined' || localStore.get(LOCAL_KEYS.seenSignedIn) !== '1',
-};
+// A quiet start is PRERENDER_STATE itself: React compares the snapshots by identity after
+// hydrating, and a copy would make it render every useAuth consumer again at once (synchronously,
+// as it does for any store) — a long task on a phone for a screen that does not change.
+let state: AuthState =
+  typeof window === 'undefined' || localStore.get(LOCAL_KEYS.seenSignedIn) !== '1'
+    ? PRERENDER_STATE
+    : { ...PRERENDER_STATE, quiet: false };
 const listeners = new Set<() => void>();
 let sessionExpiresAt = Number.POSITIVE_INFINITY;
 
 function update(patch: Partial<AuthState>) {
-  state = { ...state, ...patch };
-  // The mark follows every change of who is signed in (sign-in, sign-out, an ended session).
+  // The mark follows every answer about who is signed in (sign-in, sign-out, an ended session).
   if ('user' in patch) {
-    if (state.user) localStore.set(LOCAL_KEYS.seenSignedIn, '1');
+    if (patch.user) localStore.set(LOCAL_KEYS.seenSignedIn, '1');
     else localStore.remove(LOCAL_KEYS.seenSignedIn);
   }
+  // Nothing changed (the first check starting in the state the page hydrated with; a signed-out
+  // visitor found signed out): no new snapshot, so no re-render of every consumer.
+  if (Object.entries(patch).every(([key, value]) => state[key as keyof AuthState] === value)) return;
+  state = { ...state, ...patch };
   listeners.forEach((listener) => listener());
 }
 

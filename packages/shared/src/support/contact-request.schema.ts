@@ -1,26 +1,31 @@
 import { z } from 'zod';
-import { PRODUCT_NAME } from '../product';
 import { safeString } from '../validation/safe-text';
+import {
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_CHAT_TRANSCRIPT_MESSAGES,
+  MAX_CONTACT_EMAIL_LENGTH,
+  MAX_CONTACT_MESSAGE_LENGTH,
+  MAX_CONTACT_NAME_LENGTH,
+  MIN_CONTACT_MESSAGE_LENGTH,
+} from './contact-limits';
 
 /**
  * Spec §2 "Support button" / §3 "Contact request": what the Contact Support dialog sends, checked
  * by the same schema in the form and on the server (which adds the screenshot's content check,
  * the size limits of the whole body and the rate limit).
  */
-export const MAX_CONTACT_NAME_LENGTH = 100;
-export const MAX_CONTACT_EMAIL_LENGTH = 254;
-export const MIN_CONTACT_MESSAGE_LENGTH = 10;
-export const MAX_CONTACT_MESSAGE_LENGTH = 5000;
-/** The optional screenshot: an image of at most 5 MB. */
-export const MAX_SCREENSHOT_BYTES = 5 * 1024 * 1024;
-/** Image types the server accepts, recognised by their first bytes, not by the name or declared type. */
-export const SCREENSHOT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export type ScreenshotType = (typeof SCREENSHOT_TYPES)[number];
-/** The attached chat transcript: at most this many messages, each at most this long. */
-export const MAX_CHAT_TRANSCRIPT_MESSAGES = 200;
-export const MAX_CHAT_MESSAGE_LENGTH = 2000;
-/** The whole multipart request: screenshot, fields and transcript, with room for the envelope. */
-export const MAX_CONTACT_REQUEST_BYTES = MAX_SCREENSHOT_BYTES + 1024 * 1024;
+export {
+  MAX_CHAT_MESSAGE_LENGTH,
+  MAX_CHAT_TRANSCRIPT_MESSAGES,
+  MAX_CONTACT_EMAIL_LENGTH,
+  MAX_CONTACT_MESSAGE_LENGTH,
+  MAX_CONTACT_NAME_LENGTH,
+  MAX_CONTACT_REQUEST_BYTES,
+  MAX_SCREENSHOT_BYTES,
+  MIN_CONTACT_MESSAGE_LENGTH,
+  SCREENSHOT_TYPES,
+  type ScreenshotType,
+} from './contact-limits';
 
 export const CONTACT_MESSAGES = {
   nameRequired: 'Please enter your name.',
@@ -85,9 +90,4 @@ export const SUPPORT_ADMIN_MESSAGES = {
 } as const;
 
 /** The greeting the WhatsApp Support link opens with. */
-export const WHATSAPP_GREETING = `Hello! I need some help with ${PRODUCT_NAME}.`;
-
-/** `https://wa.me/<digits>?text=<greeting>` for the configured number. */
-export function whatsAppLink(number: string, text: string = WHATSAPP_GREETING): string {
-  return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
-}
+export { WHATSAPP_GREETING, whatsAppLink } from './whatsapp';

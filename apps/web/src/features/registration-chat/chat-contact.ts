@@ -1,4 +1,4 @@
-import { whatsAppLink } from '@tavara/shared/support/contact-request.schema';
+import { whatsAppLink } from '@tavara/shared/support/whatsapp';
 import { usePublicConfig } from '@/lib/public-config';
 
 /**

@@ -1,8 +1,5 @@
-import {
-  MAX_CHAT_MESSAGE_LENGTH,
-  MAX_CHAT_TRANSCRIPT_MESSAGES,
-  type ContactChatData,
-} from '@tavara/shared/support/contact-request.schema';
+import { MAX_CHAT_MESSAGE_LENGTH, MAX_CHAT_TRANSCRIPT_MESSAGES } from '@tavara/shared/support/contact-limits';
+import type { ContactChatData } from '@tavara/shared/support/contact-request.schema';
 import { isPublicRole } from '@tavara/shared/roles';
 import { CHAT_KEYS, chatStorage } from './chat-storage';
 

@@ -1,5 +1,5 @@
 import type { ContactChatData } from '@tavara/shared/support/contact-request.schema';
-import { whatsAppLink } from '@tavara/shared/support/contact-request.schema';
+import { whatsAppLink } from '@tavara/shared/support/whatsapp';
 import { unwrap } from '@/lib/api-client';
 import { getPublicConfig } from '@/lib/public-config';
 
