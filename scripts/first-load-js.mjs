@@ -1,8 +1,9 @@
 // What a prerendered page's first load of JavaScript is, read from the build output (shared by
 // scripts/check-landing-size.mjs and scripts/check-page-sizes.mjs, so both count the same way).
-// First load = the entry script and the modulepreloads that the page's apps/web/dist/pages/…html
-// names (in its boot script's data-modules) (the page the server answers its path with, decision 028), plus any `extraChunks`, each
-// with every chunk it imports statically — followed through the files' `from"./…"` imports. Code
+// First load = the entry script and the chunks to preload that the page's apps/web/dist/pages/…html
+// names in its boot script's data-modules (the page the server answers its path with; decision
+// 028, packages/shared/src/page-boot.ts), plus any `extraChunks`, each with every chunk it
+// imports statically — followed through the files' `from"./…"` imports. Code
 // fetched later (`import()` after the load event, on a tap or on submit) is not first load. Each
 // file is gzipped at level 9, as scripts/bench/bench.mjs does; the bench measures what a real
 // browser fetches.
@@ -18,10 +19,6 @@ import { gzipSync } from 'node:zlib';
 export function measureFirstLoad(dist, pageFile, extraChunks = []) {
   const html = readFileSync(join(dist, 'pages', pageFile), 'utf8');
   const files = new Set();
-  for (const [, src] of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) files.add(src);
-  for (const [, href] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) files.add(href);
-  // The prerendered pages name their entry and preloads in the boot script's data-modules
-  // (packages/shared/src/page-boot.ts), requested right after the first paint.
   for (const [, list] of html.matchAll(/<script data-modules="([^"]+)">/g))
     list.split(' ').forEach((url) => files.add(url));
   if (files.size === 0) throw new Error(`pages/${pageFile} names no JS — did the build run?`);

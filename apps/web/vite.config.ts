@@ -156,7 +156,7 @@ function prerender(): Plugin {
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
             .replace(stylesheet[0], `\n    <style>${css.replaceAll('</style', '<\\/style')}</style>`)
             .replace('<div id="root"></div>', `<div id="root">${app}</div>`)
-            .replace('  </body>', boot);
+            .replace('  </body>', () => boot);
           const file = join(outDir, pageFile(path));
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, html);

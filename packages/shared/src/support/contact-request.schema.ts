@@ -89,5 +89,5 @@ export const SUPPORT_ADMIN_MESSAGES = {
   notFound: 'That support request no longer exists.',
 } as const;
 
-/** The greeting the WhatsApp Support link opens with. */
+// The WhatsApp Support link lives in ./whatsapp.ts, free of zod; kept importable from here.
 export { WHATSAPP_GREETING, whatsAppLink } from './whatsapp';
