@@ -51,7 +51,7 @@ test('a professional uploads a certificate on the profile hub and an admin verif
   await logInAsAdmin(page, admin);
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
   await page.getByRole('tab', { name: 'Reports & documents' }).click();
-  await page.getByRole('button', { name: `Mark ${title} as verified` }).click();
+  await page.getByRole('button', { name: `Mark verified: ${title}` }).click();
   await expect(page.getByText('Marked “Verified by Tavara”.')).toBeVisible();
 
   await proPage.reload();

@@ -50,7 +50,7 @@ export function DocumentsToVerifyPanel() {
                 </div>
                 <Button
                   aria-disabled={verify.isPending || undefined}
-                  aria-label={`Mark ${doc.title} as verified`}
+                  aria-label={`Mark verified: ${doc.title}`}
                   onClick={async () => {
                     try {
                       await verify.mutateAsync(doc.id);
