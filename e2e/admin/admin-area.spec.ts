@@ -13,6 +13,10 @@ import { expect, expectNoAxeViolations, test } from '../fixtures';
 
 // Sign-in cookies are set for the app's public origin.
 test.use({ baseURL: APP_URL });
+// Every test here signs in as the one adminArea account, whose two-factor set-up the first of
+// them makes: run side by side, two of them enabled it at once (TOTP_ALREADY_ENABLED). In order,
+// in one worker; the file still runs beside the others.
+test.describe.configure({ mode: 'default' });
 
 async function signInAsAdmin(page: Page, request: APIRequestContext) {
   const admin = await createConfirmedAdmin(request, 'adminArea');
