@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Env } from '../env';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { withStatementCache } from './pglite-statement-cache';
 import * as authSchema from './schema/auth';
 import * as carePlansSchema from './schema/care-plans';
 import * as featuresSchema from './schema/features';
@@ -91,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
       ...(options.template ? { loadDataDir: options.template } : {}),
     });
   }
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: withStatementCache(client), schema }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
