@@ -1,5 +1,5 @@
 import { ThumbsUp } from 'lucide-react';
-import { useEffect } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import {
   FEATURE_CATEGORIES,
@@ -56,6 +56,72 @@ function VoteButton({
 }
 
 /**
+ * The features by category. Its own memoised component (issue 23): the list arrives from the API
+ * and then renders in a transition (`useDeferredValue` below), which React can slice, instead of
+ * one synchronous render of every card — and when the page renders again for something the list
+ * does not show (the first session check ending, a signed-out visitor staying signed out), the
+ * cards are not rendered again.
+ */
+const FeatureList = memo(function FeatureList({
+  features,
+  votedIds,
+  busyId,
+  onVote,
+  skipOffscreen,
+}: {
+  features: readonly FeatureSummary[];
+  votedIds: ReadonlySet<string> | undefined;
+  busyId: string | null;
+  onVote: (feature: FeatureSummary, voted: boolean) => void;
+  /** False when the page scrolls to one card: the cards above it then need their real heights. */
+  skipOffscreen: boolean;
+}) {
+  return FEATURE_CATEGORIES.map((category) => {
+    const inCategory = features.filter((f) => f.category === category);
+    if (inCategory.length === 0) return null;
+    const headingId = `category-${category}`;
+    return (
+      <section key={category} aria-labelledby={headingId} className="mt-10">
+        <h2 id={headingId} className="text-2xl font-bold">
+          {FEATURE_CATEGORY_LABELS[category]}
+        </h2>
+        <ul className="mt-4 flex flex-col gap-3">
+          {inCategory.map((feature) => {
+            const voted = votedIds?.has(feature.id) ?? false;
+            return (
+              <li
+                key={feature.id}
+                id={feature.id}
+                data-feature-id={feature.id}
+                // `feature-card` (styles.css): a card off screen is neither laid out nor painted.
+                className={cn(
+                  skipOffscreen && 'feature-card',
+                  'flex scroll-mt-24 flex-col gap-3 rounded-card border border-line bg-surface p-5 sm:flex-row sm:items-start',
+                )}
+              >
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="text-lg font-semibold">{feature.title}</h3>
+                    <StatusBadge status={feature.status} />
+                  </div>
+                  <p className="mt-1 text-ink-muted">{feature.description}</p>
+                </div>
+                <VoteButton
+                  feature={feature}
+                  voted={voted}
+                  busy={busyId === feature.id}
+                  onVote={() => onVote(feature, voted)}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    );
+  });
+});
+
+/**
  * `/features` — spec §2 "Shape Our Future Features": the server's features grouped by category,
  * each with its status and vote count. Voting needs sign-in: signed out, the feature is kept as
  * the pending upvote and requireAuth sends the visitor to sign in; back here, it is processed.
@@ -65,6 +131,12 @@ export function FeaturesPage() {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const features = useFeatures();
+  // The query's store updates React synchronously: the list's first render, when it arrives,
+  // goes through a deferred copy instead, so that update only keeps the skeleton and React renders
+  // the cards in a transition it can slice — a phone's main thread is not held for the whole list
+  // at once (issue 23). From then on the latest data shows at once, as before (a vote's count).
+  const arrived = useDeferredValue(features.data) !== undefined;
+  const list = arrived ? features.data : undefined;
   const myVotes = useMyVotes(userId);
   const vote = useVoteMutation(userId);
   const requireAuth = useRequireAuth();
@@ -73,29 +145,34 @@ export function FeaturesPage() {
 
   // A link to one feature (`/features#care-team-chat`, from the overview pages) scrolls to it.
   useEffect(() => {
-    if (!hash || !features.data) return;
+    if (!hash || !list) return;
     document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'center' });
-  }, [hash, features.data]);
+  }, [hash, list]);
 
-  const onVote = (feature: FeatureSummary, voted: boolean) => {
-    if (vote.isPending) return;
-    if (!userId) {
-      localStore.set(LOCAL_KEYS.pendingFeatureUpvote, feature.id);
-      requireAuth(upvoteAction(feature.title), '/features');
-      return;
-    }
-    vote.mutate(
-      { featureId: feature.id, withdraw: voted },
-      {
-        onSuccess: (result) => {
-          if (voted) toast.success(VOTE_MESSAGES.withdrawn);
-          else if (result.recorded) toast.success(VOTE_MESSAGES.recorded);
-          else toast.info(VOTE_MESSAGES.alreadyVoted);
+  const { isPending: votePending, mutate: mutateVote } = vote;
+  // Stable while nothing it uses changes, so FeatureList's memo holds across renders of the page.
+  const onVote = useCallback(
+    (feature: FeatureSummary, voted: boolean) => {
+      if (votePending) return;
+      if (!userId) {
+        localStore.set(LOCAL_KEYS.pendingFeatureUpvote, feature.id);
+        requireAuth(upvoteAction(feature.title), '/features');
+        return;
+      }
+      mutateVote(
+        { featureId: feature.id, withdraw: voted },
+        {
+          onSuccess: (result) => {
+            if (voted) toast.success(VOTE_MESSAGES.withdrawn);
+            else if (result.recorded) toast.success(VOTE_MESSAGES.recorded);
+            else toast.info(VOTE_MESSAGES.alreadyVoted);
+          },
+          onError: (error) => toast.error(error instanceof ApiError ? error.message : VOTE_MESSAGES.failed),
         },
-        onError: (error) => toast.error(error instanceof ApiError ? error.message : VOTE_MESSAGES.failed),
-      },
-    );
-  };
+      );
+    },
+    [votePending, userId, requireAuth, mutateVote],
+  );
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
@@ -111,7 +188,8 @@ export function FeaturesPage() {
         </Notice>
       )}
 
-      {features.isPending && (
+      {/* Until the deferred list has rendered, not only while the request runs: no empty gap between. */}
+      {!list && !features.isError && (
         <div className="mt-8 space-y-3" role="status" aria-label="Loading features">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-24 w-full" />
@@ -124,42 +202,15 @@ export function FeaturesPage() {
         </Notice>
       )}
 
-      {features.data &&
-        FEATURE_CATEGORIES.map((category) => {
-          const inCategory = features.data.filter((f) => f.category === category);
-          if (inCategory.length === 0) return null;
-          const headingId = `category-${category}`;
-          return (
-            <section key={category} aria-labelledby={headingId} className="mt-10">
-              <h2 id={headingId} className="text-2xl font-bold">
-                {FEATURE_CATEGORY_LABELS[category]}
-              </h2>
-              <ul className="mt-4 flex flex-col gap-3">
-                {inCategory.map((feature) => {
-                  const voted = myVotes.data?.has(feature.id) ?? false;
-                  const busy = vote.isPending && vote.variables.featureId === feature.id;
-                  return (
-                    <li
-                      key={feature.id}
-                      id={feature.id}
-                      data-feature-id={feature.id}
-                      className="flex scroll-mt-24 flex-col gap-3 rounded-card border border-line bg-surface p-5 sm:flex-row sm:items-start"
-                    >
-                      <div className="min-w-0 flex-1">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <h3 className="text-lg font-semibold">{feature.title}</h3>
-                          <StatusBadge status={feature.status} />
-                        </div>
-                        <p className="mt-1 text-ink-muted">{feature.description}</p>
-                      </div>
-                      <VoteButton feature={feature} voted={voted} busy={busy} onVote={() => onVote(feature, voted)} />
-                    </li>
-                  );
-                })}
-              </ul>
-            </section>
-          );
-        })}
+      {list && (
+        <FeatureList
+          features={list}
+          votedIds={myVotes.data}
+          busyId={vote.isPending ? vote.variables.featureId : null}
+          onVote={onVote}
+          skipOffscreen={!hash}
+        />
+      )}
     </div>
   );
 }
