@@ -7,12 +7,10 @@
 // vite.config.ts's PRERENDERED_PAGES; the chat launcher waits for the load event since issue 23),
 // each with every chunk it imports statically.
 import { join } from 'node:path';
-import { kB, measureFirstLoad } from './first-load-js.mjs';
+import { LANDING_CHUNKS, kB, measureFirstLoad } from './first-load-js.mjs';
 
 const LIMIT_BYTES = 100 * 1000;
 const dist = process.env.LANDING_DIST ?? join(import.meta.dirname, '..', 'apps', 'web', 'dist');
-// The landing route's lazy chunks, loaded as soon as the entry runs.
-const LANDING_CHUNKS = [/^home-page-[\w-]+\.js$/];
 
 let measured;
 try {

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Performance bench (`npm run bench`): measures, in one run against the built app, the figures
 // that decide whether the product stays fast for people on slow mobile data and small servers:
-//   1. bundle size: gzip (level 9) of the JS the landing page actually loads in Chromium, of all
+//   1. bundle size: gzip (level 9) of the landing page's first-load JS (its boot list and route
+//      chunk, counted from the build as scripts/check-landing-size.mjs does) and, beside it, of
+//      all the JS the landing page fetches in Chromium until the network is idle; of all
 //      JS in apps/web/dist/assets, and the largest single chunk minified; the training lesson
 //      page's own JS, beyond chunks other routes share (issue 21: under 30 kB), from the chunk
 //      graph of the build;
@@ -56,6 +58,7 @@ import autocannon from 'autocannon';
 import { runChatJourney } from './chat-journey.mjs';
 import { runServerBench } from './server-bench.mjs';
 import { lighthouseRows, measureLighthousePages } from './lighthouse-pages.mjs';
+import { LANDING_CHUNKS, measureFirstLoad as measureBuiltFirstLoad } from '../first-load-js.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_JS = join(ROOT, 'apps/api/dist/server.js');
@@ -429,9 +432,17 @@ async function measureFirstLoad(baseUrl, jsFiles) {
       );
     }
     if (blocked.length) log(`warning: blocked non-loopback requests: ${blocked.join(', ')}`);
+    // The budget counts first load as the build names it (the boot list and the landing route's
+    // chunk); the chat bubble and the floating buttons' clearance check start after the page's
+    // load event (root-layout.tsx) and are in the browser's total below, not in the budget.
+    const built = measureBuiltFirstLoad(WEB_DIST, 'index.html', LANDING_CHUNKS);
     return {
-      files: files.sort((a, b) => b.gzipBytes - a.gzipBytes),
-      gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+      files: built.rows.map(({ file, bytes }) => ({ file: file.replace(/^\/assets\//, ''), gzipBytes: bytes })),
+      gzipBytes: built.total,
+      fetched: {
+        files: files.sort((a, b) => b.gzipBytes - a.gzipBytes),
+        gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+      },
       failedRequests: failed,
       pageErrors,
       blockedRequests: blocked,
@@ -1088,6 +1099,11 @@ function buildRows(r) {
         ? `PAGE ERROR (${verdict(r.bundle.firstLoad.ok)})`
         : verdict(r.bundle.firstLoad.ok),
     );
+  if (r.bundle.firstLoad?.fetched)
+    add(
+      '  all JS / fetches in Chromium until idle (gzip; + chat bubble, floating buttons)',
+      `${fmtKb(r.bundle.firstLoad.fetched.gzipBytes)} (${r.bundle.firstLoad.fetched.files.length} files)`,
+    );
   if (r.bundle.lessonPage) {
     const l = r.bundle.lessonPage;
     add(
@@ -1314,7 +1330,7 @@ async function main() {
   let chat;
   if (only.has('chat')) {
     log('chat: the family interview in headless Chromium, at the real typing pause…');
-    chat = await measureChat(api.baseUrl, firstLoad.files);
+    chat = await measureChat(api.baseUrl, firstLoad.fetched.files);
   }
 
   let featureRows;
@@ -1377,6 +1393,7 @@ async function main() {
         budgetBytes: BUDGET.firstLoadGzipBytes,
         ok: firstLoad.gzipBytes <= BUDGET.firstLoadGzipBytes,
         files: firstLoad.files,
+        fetched: firstLoad.fetched,
         failedRequests: firstLoad.failedRequests,
         pageErrors: firstLoad.pageErrors,
         blockedRequests: firstLoad.blockedRequests,
