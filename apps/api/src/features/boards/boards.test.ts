@@ -164,9 +164,11 @@ describe('message boards', () => {
     for (let i = 0; i < 21; i += 1) {
       await t.database.db.execute(
         // Straight into the table: the rate limit (10 an hour) is tested separately.
+        // Each a second apart: PGlite's clock counts milliseconds, and inserts this fast share
+        // one, so "newest first" would fall back to the ids' order.
         (await import('drizzle-orm'))
-          .sql`insert into board_posts (author_id, board, type, title, region, urgency, details)
-          values (${otherFamily.id}, 'family', 'discussion', ${`Pagination discussion ${i}`}, 'couva', 'planned', 'Pagination details text')`,
+          .sql`insert into board_posts (author_id, board, type, title, region, urgency, details, created_at)
+          values (${otherFamily.id}, 'family', 'discussion', ${`Pagination discussion ${i}`}, 'couva', 'planned', 'Pagination details text', now() - make_interval(secs => ${30 - i}))`,
       );
     }
     const first = await listBoard(family.client, 'family', '?type=discussion');
