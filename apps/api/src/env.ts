@@ -43,6 +43,8 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'must be a postgres:// connection URL'),
     DATABASE_POOL_SIZE: wholeNumber(1, 200, 10),
+    /** PGlite's buffer pool (shared_buffers), in MB: it lives in the server's own memory (decision 034). */
+    PGLITE_SHARED_BUFFERS_MB: wholeNumber(1, 1024, 16),
     SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'must be an smtp:// or smtps:// URL'),
     MAIL_FROM: z.string().min(3).default('Tavara <no-reply@localhost>'),
     SUPPORT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('support@localhost'),

@@ -2,8 +2,10 @@
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { resolveRuntimePaths } from './paths';
-import { startServer } from './start';
+import { prepareDatabase, startServer } from './start';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { databaseOptionsFromEnv, openDatabase } from './db/client';
+import { isFreshPgliteDir, prepareFreshDataDirInChild, PREPARE_DATA_DIR_ENV } from './db/fresh-data-dir';
 import { PRODUCT_NAME } from '@tavara/shared/product';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,9 +23,24 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const started = performance.now();
+  const paths = resolveRuntimePaths(import.meta.url);
+  if (process.env[PREPARE_DATA_DIR_ENV]) {
+    // The child of prepareFreshDataDirInChild: create, migrate and seed the directory, then exit.
+    const database = await openDatabase(databaseOptionsFromEnv(env), logger);
+    try {
+      await prepareDatabase(database, paths);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
   let server;
   try {
-    server = await startServer(env, logger, resolveRuntimePaths(import.meta.url));
+    if (!env.DATABASE_URL && isFreshPgliteDir(env.DATA_DIR)) {
+      logger.info({ dataDir: env.DATA_DIR }, 'new data directory: creating the database in a child process');
+      await prepareFreshDataDirInChild(process.argv[1]!);
+    }
+    server = await startServer(env, logger, paths);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

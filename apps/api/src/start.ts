@@ -16,6 +16,18 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Applies the migrations and the seed content (both idempotent: every start runs them). */
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  paths: { migrationsDir: string; trainingContentDir?: string },
+  lap: (step: string) => void = () => undefined,
+): Promise<void> {
+  await database.migrate(paths.migrationsDir);
+  lap('migrateMs');
+  await seedDatabase(database.db, { trainingContentDir: paths.trainingContentDir });
+  lap('seedMs');
+}
+
 /**
  * Opens the database, applies migrations and seed content, and starts listening. Used by
  * server.ts (the process entry) and by tests that need a real listening server.
@@ -35,10 +47,7 @@ export async function startServer(
   const database = await openDatabase(databaseOptionsFromEnv(env), logger);
   lap('openMs');
   try {
-    await database.migrate(paths.migrationsDir);
-    lap('migrateMs');
-    await seedDatabase(database.db, { trainingContentDir: paths.trainingContentDir });
-    lap('seedMs');
+    await prepareDatabase(database, paths, lap);
   } catch (error) {
     await database.close();
     throw error;

@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type { drizzle as drizzleNodePgType } from 'drizzle-orm/node-postgres';
+import type { migrate as migrateNodePgType } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Env } from '../env';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
@@ -32,7 +32,7 @@ export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseOptions =
-  | { driver: 'pglite'; dataDir: string }
+  | { driver: 'pglite'; dataDir: string; sharedBuffersMb?: number }
   | { driver: 'pglite-memory'; /** A data directory tarball to start from (tests). */ template?: Blob }
   | { driver: 'postgres'; url: string; poolSize: number };
 
@@ -49,12 +49,12 @@ export interface DatabaseHandle {
 
 /** The driver the configuration asks for: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
 export function databaseOptionsFromEnv(
-  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR'>,
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATA_DIR' | 'PGLITE_SHARED_BUFFERS_MB'>,
   poolSize = env.DATABASE_POOL_SIZE,
 ): DatabaseOptions {
   return env.DATABASE_URL
     ? { driver: 'postgres', url: env.DATABASE_URL, poolSize }
-    : { driver: 'pglite', dataDir: env.DATA_DIR };
+    : { driver: 'pglite', dataDir: env.DATA_DIR, sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB };
 }
 
 /**
@@ -64,6 +64,23 @@ export function databaseOptionsFromEnv(
  */
 const PGLITE_EXTENSIONS = { btree_gist };
 
+const DEFAULT_SHARED_BUFFERS_MB = 16;
+
+/**
+ * PostgreSQL inside PGlite lives in this process's WebAssembly memory, which never shrinks. The
+ * stock configuration (shared_buffers = 128MB, sized for 100 connections) made a started server
+ * hold 400–435 MB; PGlite has one session and reads its files through the operating system's page
+ * cache, so a small buffer pool costs a copy per miss, not a disk read (decision 034).
+ */
+export const pgliteStartParams = (sharedBuffersMb: number) => [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${sharedBuffersMb}MB`,
+  // One session ever; 100 (initdb's default) sizes per-connection shared structures for nothing.
+  '-c',
+  'max_connections=5',
+];
+
 /** Any number: an arbitrary constant both server and migrations agree on. */
 const MIGRATION_LOCK_KEY = 724_913_001;
 
@@ -72,7 +89,16 @@ const MIGRATION_LOCK_KEY = 724_913_001;
  * DATABASE_URL is set. See docs/decisions/002-database-drivers.md.
  */
 export async function openDatabase(options: DatabaseOptions, logger?: Logger): Promise<DatabaseHandle> {
-  if (options.driver === 'postgres') return openPostgres(options.url, options.poolSize, logger);
+  if (options.driver === 'postgres') {
+    // node-postgres and its drizzle driver load only for a PostgreSQL deployment: the embedded
+    // default never needs them (~16 MB, decision 034).
+    const [{ default: pgModule }, { drizzle }, { migrate }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
+    return openPostgres({ pg: pgModule, drizzle, migrate }, options.url, options.poolSize, logger);
+  }
 
   let lock: DataDirLock | undefined;
   let client: PGlite;
@@ -81,7 +107,10 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     const dir = join(resolve(options.dataDir), 'pglite');
     mkdirSync(dir, { recursive: true });
     try {
-      client = await PGlite.create(dir, { extensions: PGLITE_EXTENSIONS });
+      client = await PGlite.create(dir, {
+        extensions: PGLITE_EXTENSIONS,
+        startParams: pgliteStartParams(options.sharedBuffersMb ?? DEFAULT_SHARED_BUFFERS_MB),
+      });
     } catch (error) {
       lock.release();
       throw error;
@@ -116,8 +145,19 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
   };
 }
 
-function openPostgres(url: string, poolSize: number, logger?: Logger): DatabaseHandle {
-  const pool = new pg.Pool({
+interface NodePostgresModules {
+  pg: typeof pg;
+  drizzle: typeof drizzleNodePgType;
+  migrate: typeof migrateNodePgType;
+}
+
+function openPostgres(
+  { pg: pgModule, drizzle: drizzleNodePg, migrate: migrateNodePg }: NodePostgresModules,
+  url: string,
+  poolSize: number,
+  logger?: Logger,
+): DatabaseHandle {
+  const pool = new pgModule.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: 5_000,

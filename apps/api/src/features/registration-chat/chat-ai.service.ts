@@ -14,7 +14,7 @@ import {
 } from '@tavara/shared/registration-chat/flows';
 import { PUBLIC_ROLES } from '@tavara/shared/roles';
 import { eq } from 'drizzle-orm';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { chatbotConversations, chatRateLimits } from '../../db/schema/registration-chat';
@@ -79,16 +79,18 @@ function capLength(text: string): string {
 }
 
 /** The provider client's failures, by kind, in the API's error shape; provider text never reaches the client. */
-function providerFailure(error: unknown): AppError {
-  if (error instanceof OpenAI.APIConnectionTimeoutError) return new AppError('ai_timeout', CHAT_AI_MESSAGES.timeout);
-  if (error instanceof OpenAI.APIError) return new AppError('ai_provider_error', CHAT_AI_MESSAGES.providerError);
+type OpenAISdk = typeof OpenAI;
+
+function providerFailure(Sdk: OpenAISdk, error: unknown): AppError {
+  if (error instanceof Sdk.APIConnectionTimeoutError) return new AppError('ai_timeout', CHAT_AI_MESSAGES.timeout);
+  if (error instanceof Sdk.APIError) return new AppError('ai_provider_error', CHAT_AI_MESSAGES.providerError);
   // Anything else the SDK throws comes from reading the answer (e.g. JSON that does not parse).
   return new AppError('ai_invalid_response', CHAT_AI_MESSAGES.invalidResponse);
 }
 
 /** What may be logged about a provider failure: its kind and HTTP status, never its text (it can quote the key). */
-function describeFailure(error: unknown): Record<string, unknown> {
-  if (error instanceof OpenAI.APIError) return { kind: error.constructor.name, status: error.status };
+function describeFailure(Sdk: OpenAISdk, error: unknown): Record<string, unknown> {
+  if (error instanceof Sdk.APIError) return { kind: error.constructor.name, status: error.status };
   return { kind: error instanceof Error ? error.name : typeof error };
 }
 
@@ -99,15 +101,22 @@ function describeFailure(error: unknown): Record<string, unknown> {
  */
 export function createChatAi(env: Env, db: Database) {
   const counters = createWindowCounter(db, chatRateLimits);
-  const client = env.OPENAI_API_KEY
-    ? new OpenAI({
-        apiKey: env.OPENAI_API_KEY,
+  // The SDK loads with the first AI call, not at start-up (~13 MB a server without a key never
+  // needs, decision 034); `configured` answers availability without it.
+  const apiKey = env.OPENAI_API_KEY;
+  const configured = Boolean(apiKey);
+  let sdk: Promise<{ OpenAI: OpenAISdk; client: OpenAI }> | undefined;
+  const loadSdk = () =>
+    (sdk ??= import('openai').then(({ default: OpenAI }) => ({
+      OpenAI,
+      client: new OpenAI({
+        apiKey,
         ...(env.OPENAI_BASE_URL ? { baseURL: env.OPENAI_BASE_URL } : {}),
         timeout: env.OPENAI_TIMEOUT_MS,
         // The browser retries (spec §7: 3 retries 1 s apart); retrying here too would multiply them.
         maxRetries: 0,
-      })
-    : null;
+      }),
+    })));
 
   const budgets = chatAiBudgets(env);
 
@@ -118,7 +127,9 @@ export function createChatAi(env: Env, db: Database) {
 
   return {
     status(): ChatAiStatus {
-      return client ? { available: true, reason: null } : { available: false, reason: CHAT_AI_MESSAGES.unavailable };
+      return configured
+        ? { available: true, reason: null }
+        : { available: false, reason: CHAT_AI_MESSAGES.unavailable };
     },
 
     /**
@@ -127,13 +138,13 @@ export function createChatAi(env: Env, db: Database) {
      * call (`reply`), so refused requests cannot use it up and switch the AI off for everyone.
      */
     async admit(ip: string | undefined): Promise<void> {
-      if (!client) throw new AppError('ai_unavailable', CHAT_AI_MESSAGES.unavailable);
+      if (!configured) throw new AppError('ai_unavailable', CHAT_AI_MESSAGES.unavailable);
       await enforce(chatAiIpCounterKey(ip), budgets.perIp, 'ip');
     },
 
     /** One AI-worded message for the session's current question. */
     async reply(body: ChatAiRequestBody, requester: ChatRequester, logger: Logger): Promise<ChatAiResponse> {
-      if (!client) throw new AppError('ai_unavailable', CHAT_AI_MESSAGES.unavailable);
+      if (!configured) throw new AppError('ai_unavailable', CHAT_AI_MESSAGES.unavailable);
       const { question, section, leadIn } = resolveAiQuestion(body.userRole, body.fieldContext);
       // Only a session the server issued and stored (issue 13, item 4); a linked one only for its
       // owner and admins (decision 008). Anything else is not found.
@@ -176,6 +187,7 @@ export function createChatAi(env: Env, db: Database) {
         rephraseQuestion: body.fieldContext.rephraseQuestion,
         optionsVisible: body.fieldContext.optionsVisible,
       });
+      const { OpenAI: Sdk, client } = await loadSdk();
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
         completion = await client.chat.completions.create({
@@ -192,8 +204,11 @@ export function createChatAi(env: Env, db: Database) {
           ],
         });
       } catch (error) {
-        const failure = providerFailure(error);
-        logger.warn({ chatSession: sessionLogTag(body.sessionId), ...describeFailure(error) }, 'chat AI call failed');
+        const failure = providerFailure(Sdk, error);
+        logger.warn(
+          { chatSession: sessionLogTag(body.sessionId), ...describeFailure(Sdk, error) },
+          'chat AI call failed',
+        );
         throw failure;
       }
       // An OpenAI-compatible server may send anything: check the shape rather than trust the types.

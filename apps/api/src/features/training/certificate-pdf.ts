@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { CARE_TIME_ZONE, formatLongDate } from '@tavara/shared/time/format';
 
 export interface CertificatePdfInput {
@@ -21,7 +20,10 @@ const MUTED = '#52606d';
  * The certificate of completion as a one-page A4 landscape PDF (pdfkit, the built-in Helvetica
  * fonts: nothing to load from disk, a few milliseconds to draw — measured in the API test).
  */
-export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+  // Loaded on the first certificate, not at start-up: pdfkit holds ~25 MB that a server which
+  // never draws one should not keep (decision 034, memory).
+  const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: 'A4',
