@@ -34,7 +34,7 @@ const CHROMIUM_FLAGS = [
  * One Lighthouse run of `url` in a fresh headless Chromium (Debian's, never a downloaded one):
  * the default mobile profile (Moto G-class screen, 4× CPU slowdown, slow 4G, simulated).
  */
-async function runOnce(url, { track = () => undefined } = {}) {
+async function runOnce(url, { track = () => undefined, cookie } = {}) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -49,6 +49,8 @@ async function runOnce(url, { track = () => undefined } = {}) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // A signed-in page (signed-in.mjs): the session cookie goes with every request it makes.
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result?.lhr) throw new Error(`lighthouse returned no report for ${url}`);
     const { lhr } = result;
@@ -80,10 +82,10 @@ async function runOnce(url, { track = () => undefined } = {}) {
  * Lighthouse 12.8 with Debian's Chromium 156 now and then fails to record the trace
  * (NO_NAVSTART, "please run Lighthouse again"): the run is repeated, up to three times.
  */
-async function runWithRetry(url, { track, log }) {
+async function runWithRetry(url, { track, log, cookie }) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, { track });
+      return await runOnce(url, { track, cookie });
     } catch (error) {
       if (attempt === 3 || !/NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
       log(`lighthouse: ${url} — ${String(error).slice(0, 80)}; running it again`);
@@ -124,7 +126,9 @@ export async function measureLighthousePages(
       for (const [label, baseUrl] of Object.entries(targets)) {
         await beforeRun?.();
         log(`lighthouse: ${label} ${page.path}, mobile profile (${i}/${runs})…`);
-        ((raw[label] ??= {})[page.path] ??= []).push(await runWithRetry(`${baseUrl}${page.path}`, { track, log }));
+        ((raw[label] ??= {})[page.path] ??= []).push(
+          await runWithRetry(`${baseUrl}${page.path}`, { track, log, cookie: page.cookie }),
+        );
       }
     }
   }

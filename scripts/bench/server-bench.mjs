@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { makeSignedInScenario } from './signed-in.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DEFAULT_SERVER_JS = join(ROOT, 'apps/api/dist/server.js');
@@ -41,6 +42,8 @@ const WARMUP_SECONDS = 1;
 const START_TIMEOUT_MS = Number(process.env.BENCH_START_TIMEOUT_MS) || 120_000;
 export const SERVER_GOALS = {
   profileShareOfHealth: 0.6,
+  /** Issue 35: the care plan page's read (plan, team, this week's shifts) on PGlite. */
+  carePlanShareOfHealthPglite: 0.4,
   profileP99PostgresMs: 25,
   healthP99UnderSignInsMs: 50,
   twoInstancesRatio: 1.7,
@@ -278,7 +281,14 @@ async function engineFigures({ serverJs, label, databaseUrl, duration, log }) {
     const health = await timed(`${api.baseUrl}/api/health`);
     log(`server bench: ${label} GET /api/profile/me, signed in (${duration} s)…`);
     const profile = await timed(`${api.baseUrl}/api/profile/me`, { headers: { cookie } });
-    return { health, profile };
+    // The care plan page's own read: a family with one plan, two weeks of shifts, five
+    // medications and a professional on the team (signed-in.mjs makes it through the API).
+    const scenario = await makeSignedInScenario(api.baseUrl);
+    log(`server bench: ${label} GET /api/care-plans/:id, the care plan page's read (${duration} s)…`);
+    const carePlan = await timed(`${api.baseUrl}/api/care-plans/${scenario.planId}`, {
+      headers: { cookie: scenario.family.cookie },
+    });
+    return { health, profile, carePlan };
   } finally {
     await stopChild(api.child);
   }
@@ -458,6 +468,21 @@ export function serverRows(r) {
           !e.profile.non2xx &&
           !e.profile.errors,
       ),
+    );
+  }
+  for (const [key, name] of [
+    ['postgres', 'PostgreSQL'],
+    ['pglite', 'PGlite'],
+  ]) {
+    const e = r[key];
+    if (!e?.carePlan) continue;
+    const share = e.health.requestsPerSec ? e.carePlan.requestsPerSec / e.health.requestsPerSec : 0;
+    const goal = key === 'pglite' ? SERVER_GOALS.carePlanShareOfHealthPglite : undefined;
+    add(
+      `GET /api/care-plans/:id (the care plan page's read), ${name}`,
+      `${int(e.carePlan.requestsPerSec)} req/s, ${pct(share)} of health, p50 ${e.carePlan.p50Ms} / p99 ${e.carePlan.p99Ms} ms, API CPU ${e.carePlan.apiCpuMsPerRequest.toFixed(2)} ms a request${flag(e.carePlan)}`,
+      goal ? `≥ ${pct(goal)} of health` : '-',
+      goal ? verdict(share >= goal && !e.carePlan.non2xx && !e.carePlan.errors) : '-',
     );
   }
   if (r.postgresSkipped) add('PostgreSQL figures', `skipped (${r.postgresSkipped})`);

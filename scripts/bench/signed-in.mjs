@@ -1,0 +1,177 @@
+// The signed-in product as people use it every day (issue 35, item 1; decision 034): a family
+// with one plan (two weeks of shifts, five medications) and a professional on that team, made
+// through the HTTP API as the web app would, then Lighthouse's mobile profile on the five pages
+// they open most, median of N runs, each with the session cookie the person would carry.
+//
+// Also, on the same PGlite server, the care plan page's API read as a share of /api/health's rate
+// at 50 connections (issue 35, item 2).
+//
+// Used by bench.mjs (`--only signed-in`) and on its own against a running server started with
+// AUTH_AUTO_CONFIRM=true (development only):
+//
+//   node scripts/bench/signed-in.mjs --url http://127.0.0.1:3000 [--runs 3] [--json out.json]
+import { parseArgs } from 'node:util';
+import { measureLighthousePages, lighthouseRows } from './lighthouse-pages.mjs';
+
+export const SIGNED_IN_GOAL = { performance: 95, cls: 0.02 };
+const PASSWORD = 'Bench-signed-in-2026';
+const ZONE = 'America/Port_of_Spain';
+
+/** Today's date in the plan's zone, plus `days`, as YYYY-MM-DD. */
+function localDate(days = 0) {
+  const at = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+}
+
+function cookieOf(res) {
+  return res.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function call(baseUrl, path, { cookie, method = 'GET', body } = {}) {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { origin: baseUrl, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+  return { res, json: text ? JSON.parse(text) : null };
+}
+
+/** Signs up with auto-confirm (the server must run with AUTH_AUTO_CONFIRM=true) and returns the cookie. */
+async function signUp(baseUrl, role, firstName) {
+  const email = `bench-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  await call(baseUrl, '/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { firstName, lastName: 'Bench', email, password: PASSWORD, role },
+  });
+  const { res } = await call(baseUrl, '/api/auth/sign-in/email', {
+    method: 'POST',
+    body: { email, password: PASSWORD },
+  });
+  return { email, cookie: cookieOf(res) };
+}
+
+const MEDICATIONS = [
+  { name: 'Metformin', dosage: '500 mg', times: ['08:00', '20:00'] },
+  { name: 'Amlodipine', dosage: '5 mg', times: ['08:00'] },
+  { name: 'Atorvastatin', dosage: '20 mg', times: ['21:00'] },
+  { name: 'Aspirin', dosage: '81 mg', times: ['08:00'] },
+  { name: 'Vitamin D', dosage: '1000 IU', times: ['12:00'] },
+];
+
+/**
+ * The scenario, through the API: the family makes a plan and two weeks of shifts, adds five
+ * medications and invites the professional by e-mail; the professional accepts and takes the
+ * first few open shifts. Returns the pages to measure with each person's cookie.
+ */
+export async function makeSignedInScenario(baseUrl) {
+  const family = await signUp(baseUrl, 'family', 'Keisha');
+  const pro = await signUp(baseUrl, 'professional', 'Marcus');
+  const { json: created } = await call(baseUrl, '/api/care-plans', {
+    cookie: family.cookie,
+    method: 'POST',
+    body: {
+      title: 'Care for Mum',
+      description: 'Help at home every day.',
+      recipientName: 'Joyce Ramdass',
+      planType: 'scheduled',
+      weekdayCoverage: ['weekday_8am_4pm', 'weekday_6pm_8am'],
+      weekendCoverage: ['weekend_8am_6pm'],
+      extraShifts: [],
+      startDate: localDate(0),
+      endDate: null,
+      notes: null,
+    },
+  });
+  const planId = created.plan.id;
+  await call(baseUrl, `/api/care-plans/${planId}/shifts/generate`, {
+    cookie: family.cookie,
+    method: 'POST',
+    body: { from: localDate(0), to: localDate(13) },
+  });
+  for (const med of MEDICATIONS) {
+    await call(baseUrl, `/api/care-plans/${planId}/medications`, {
+      cookie: family.cookie,
+      method: 'POST',
+      body: {
+        name: med.name,
+        dosage: med.dosage,
+        medicationType: 'prescription',
+        instructions: 'With water.',
+        startDate: localDate(0),
+        endDate: null,
+        schedule: { kind: 'times', times: med.times.map((time) => ({ time })), repeat: 'daily' },
+      },
+    });
+  }
+  const { json: invited } = await call(baseUrl, `/api/care-plans/${planId}/invitations`, {
+    cookie: family.cookie,
+    method: 'POST',
+    body: { kind: 'professional', email: pro.email, teamRole: 'caregiver' },
+  });
+  await call(baseUrl, `/api/invitations/${invited.memberId}/accept`, { cookie: pro.cookie, method: 'POST' });
+  const { json: shifts } = await call(
+    baseUrl,
+    `/api/care-plans/${planId}/shifts?from=${localDate(0)}&to=${localDate(13)}`,
+    {
+      cookie: pro.cookie,
+    },
+  );
+  let taken = 0;
+  for (const shift of shifts.shifts) {
+    if (taken >= 6 || shift.status !== 'open' || new Date(shift.start) <= new Date()) continue;
+    await call(baseUrl, `/api/shifts/${shift.id}/claim`, { cookie: pro.cookie, method: 'POST' });
+    taken++;
+  }
+  return {
+    planId,
+    family,
+    pro,
+    pages: [
+      { path: '/dashboard/family', cookie: family.cookie },
+      { path: `/family/care-management/${planId}`, cookie: family.cookie },
+      { path: `/family/care-management/${planId}/medications`, cookie: family.cookie },
+      { path: '/professional/schedule', cookie: pro.cookie },
+      { path: '/dashboard/professional', cookie: pro.cookie },
+    ].map((page) => ({ ...page, performance: SIGNED_IN_GOAL.performance, cls: SIGNED_IN_GOAL.cls })),
+  };
+}
+
+/** Lighthouse on each signed-in page (its cookie sent with every request the page makes). */
+export async function measureSignedInPages(baseUrl, scenario, options = {}) {
+  const measured = await measureLighthousePages({ ours: baseUrl }, { ...options, pages: scenario.pages });
+  const summaries = measured.ours;
+  for (const page of scenario.pages) {
+    const summary = summaries[page.path];
+    summary.ok = summary.ok && summary.medianRun.cls <= page.cls;
+  }
+  return summaries;
+}
+
+/** Rows with the plan's id taken out of the page names, so runs compare. */
+export function signedInRows(summaries) {
+  return lighthouseRows(summaries).map((row) => ({
+    ...row,
+    name: row.name.replace(/care-management\/[^/ :]+/, 'care-management/<id>'),
+    goal: `${row.goal}, CLS ≤ ${SIGNED_IN_GOAL.cls}`,
+  }));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = parseArgs({
+    options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, json: { type: 'string' } },
+  });
+  if (!values.url) throw new Error('give --url http://host:port of a server running with AUTH_AUTO_CONFIRM=true');
+  const scenario = await makeSignedInScenario(values.url);
+  const summaries = await measureSignedInPages(values.url, scenario, { runs: Number(values.runs) });
+  if (values.json) (await import('node:fs')).writeFileSync(values.json, JSON.stringify(summaries, null, 2));
+  for (const row of signedInRows(summaries))
+    console.log(`  ${row.ok ? 'ok  ' : 'MISS'} ${row.name}: ${row.figure} — goal ${row.goal}`);
+  process.exit(0);
+}
