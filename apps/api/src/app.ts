@@ -44,6 +44,7 @@ import { AppError, DATABASE_RETRY_AFTER_SECONDS, RateLimitedError, retryAfterVal
 import { inputGuard } from './lib/input-guard';
 import type { Logger } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mailer';
+import { serverTiming } from './lib/server-timing';
 import { requestLogger } from './lib/request-logger';
 import { boardRoutes } from './features/boards/boards.routes';
 import {
@@ -167,6 +168,7 @@ export function createApp(deps: AppDeps) {
     await next();
   });
   app.use(requestLogger());
+  if (env.SERVER_TIMING) app.use('/api/*', serverTiming());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

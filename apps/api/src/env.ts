@@ -148,6 +148,11 @@ const envSchema = z
      */
     DEV_MAILBOX: booleanFlag,
     /**
+     * Adds a Server-Timing header to every response: the database statements the request took
+     * and the server's time (lib/server-timing.ts; the bench reads it). Refused in production.
+     */
+    SERVER_TIMING: booleanFlag,
+    /**
      * The notification worker (issue 18): every instance runs one unless `off` (e.g. a web-only
      * instance); they share the jobs table. It polls for due jobs every NOTIFICATION_POLL_MS
      * when idle; a claimed job is this instance's for NOTIFICATION_LEASE_MS, then another may
@@ -183,6 +188,9 @@ const envSchema = z
     }
     if (env.DEV_MAILBOX) {
       ctx.addIssue({ code: 'custom', path: ['DEV_MAILBOX'], message: 'must not be set in production' });
+    }
+    if (env.SERVER_TIMING) {
+      ctx.addIssue({ code: 'custom', path: ['SERVER_TIMING'], message: 'must not be set in production' });
     }
     if (env.AUTH_RATE_LIMIT_DISABLED) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_RATE_LIMIT_DISABLED'], message: 'must not be set in production' });

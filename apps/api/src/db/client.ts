@@ -11,6 +11,7 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { Env } from '../env';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { statementCounter } from '../lib/server-timing';
 import { withStatementCache } from './pglite-statement-cache';
 import * as authSchema from './schema/auth';
 import * as carePlansSchema from './schema/care-plans';
@@ -121,7 +122,11 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
       ...(options.template ? { loadDataDir: options.template } : {}),
     });
   }
-  const db = drizzlePglite({ client: withStatementCache(client), schema }) as unknown as Database;
+  const db = drizzlePglite({
+    client: withStatementCache(client),
+    schema,
+    logger: statementCounter,
+  }) as unknown as Database;
   return {
     db,
     driver: 'pglite',
@@ -176,7 +181,7 @@ function openPostgres(
       logger?.warn({ err: error }, 'database connection lost during a query; the pool will reconnect'),
     );
   });
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+  const db = drizzleNodePg({ client: pool, schema, logger: statementCounter }) as unknown as Database;
   return {
     db,
     driver: 'postgres',
