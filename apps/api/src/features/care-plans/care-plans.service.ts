@@ -569,6 +569,7 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
         await notify(tx, {
           kind: 'invitation_received',
           recipients: [target.id],
+          actorId: viewer.id,
           title: `${inviter} invites you to join their care team as ${TEAM_ROLE_LABELS[input.teamRole].toLowerCase()}`,
           // Who and as what, as the sign-up invitation says (decision 018); never the plan or the person cared for.
           emailLine: `${inviter} has invited you to join their care team on Tavara as ${TEAM_ROLE_LABELS[input.teamRole].toLowerCase()}. Nobody is added to a care team without accepting.`,

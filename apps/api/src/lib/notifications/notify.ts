@@ -97,6 +97,7 @@ async function notifyBatch(tx: NotifyWriter, items: Item[], now: Date) {
         link: event.link,
         emailLine: event.emailLine ?? null,
         dedupeKey: event.dedupeKey ?? null,
+        actorId: event.actorId ?? null,
         email: emailOf.get(`${userId} ${event.kind}`) ?? 'now',
         createdAt: now,
       })),
