@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '../time/date-params';
 import { CHAT_MESSAGE_SENDERS } from '../registration-chat/chat-sync.schema';
 import { CHAT_PROGRESS_STATUSES, chatStageSchema, publicRoleSchema } from '../registration-chat/chat-state';
 import { ROLES } from '../roles';
@@ -71,7 +72,8 @@ export const USER_JOURNEY_MESSAGES = {
   notFound: (query: string) => `No user or chat session matches “${query}”.`,
 } as const;
 
-const isoDaySchema = z.iso.date({ error: USER_JOURNEY_MESSAGES.invalidDate });
+// The shared date schema (issue 32): one format and supported range for every date parameter.
+const isoDaySchema = isoDateSchema;
 
 /** `GET /api/admin/user-journey/funnel?from=&to=`: optional UTC days (inclusive); default all time. */
 export const userJourneyFunnelQuerySchema = z

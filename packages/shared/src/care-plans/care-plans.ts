@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, localDateTimeSchema } from '../time/date-params';
 import { getShiftOption, shiftCodeSchema, type ShiftCode } from '../codes/shifts';
 import { CARE_TIME_ZONE, isTimeZone } from '../time/format';
 
@@ -119,24 +120,8 @@ export function overlapMessage(clash: { planTitle: string; when: string }): stri
   return `This caregiver already has a shift at that time: ${clash.planTitle}, ${clash.when}.`;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export const isoDateSchema = z
-  .string()
-  .regex(ISO_DATE, 'Enter a date as YYYY-MM-DD.')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'Enter a real date.',
-  );
-
-/** A wall-clock time in the plan's zone, `YYYY-MM-DDTHH:MM`. */
-export const localDateTimeSchema = z
-  .string()
-  .regex(LOCAL_DATE_TIME, 'Enter a date and time.')
-  .refine((value) => isoDateSchema.safeParse(value.slice(0, 10)).success, 'Enter a real date.');
+// The shared date schemas (issue 32): one supported range for every date the API takes.
+export { isoDateSchema, localDateTimeSchema } from '../time/date-params';
 
 const optionalText = (max: number) =>
   z
