@@ -85,6 +85,20 @@ export function effectiveShiftStatus(
 /** Statuses in which a shift occupies its caregiver: the database refuses two that overlap. */
 export const BOOKED_SHIFT_STATUSES = ['assigned', 'in_progress', 'done'] as const satisfies readonly ShiftStatus[];
 
+/**
+ * Issue 32, item 2: how many invitations a family may send in any 24 hours — each can be an
+ * e-mail to an address they typed, so without a limit the app sends mail at anyone's will (an
+ * audit sent 150 in 2.7 s). A care team is a handful of people; the limits leave room for a
+ * family setting up two or three plans in one evening, and withdrawn invitations count too. An
+ * address gets at most one invitation e-mail per plan in 24 hours, however often it is withdrawn
+ * and invited again (the invitation itself is still made and shown in the app).
+ */
+export const INVITATION_LIMITS = {
+  perPlanPerDay: 20,
+  perInviterPerDay: 30,
+  mailPerAddressPerPlanHours: 24,
+} as const;
+
 export const CARE_PLAN_MESSAGES = {
   noAccess: "You don't have access to this plan",
   notFound: 'This care plan does not exist (any more).',
@@ -107,6 +121,8 @@ export const CARE_PLAN_MESSAGES = {
   reasonRequired: 'Please give a reason.',
   professionalNotFound: 'We could not find that professional.',
   cannotInviteSelf: 'You are already the owner of this plan.',
+  invitationsPerPlanReached: `You have sent ${INVITATION_LIMITS.perPlanPerDay} invitations for this plan in the last 24 hours. Please wait until tomorrow to invite more people.`,
+  invitationsPerInviterReached: `You have sent ${INVITATION_LIMITS.perInviterPerDay} invitations in the last 24 hours. Please wait until tomorrow to invite more people.`,
   notFamilyAccount: 'Care plans are made by family accounts.',
 } as const;
 
