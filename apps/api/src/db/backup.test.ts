@@ -11,7 +11,7 @@ import { TINY_PNG, uploadProfilePhoto } from '../testing/registration-requests';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { MIGRATIONS_DIR, testDriver } from '../testing/test-database';
 import type { TestClient } from '../testing/test-client';
-import { BackupError, createBackup, restoreBackup, type BackupSource } from './backup';
+import { BackupError, createBackup, requireTool, restoreBackup, type BackupSource } from './backup';
 import { openDatabase, type DatabaseHandle } from './client';
 import { seedDatabase } from './seed/seed';
 
@@ -198,6 +198,16 @@ describe(`backup and restore (${testDriver()})`, () => {
     }
     expect(existsSync(join(targetDir, 'uploads', 'documents'))).toBe(true);
   }, 120_000);
+
+  it('without the PostgreSQL client tools, the error names the tool and how to install it', () => {
+    const path = process.env.PATH;
+    process.env.PATH = '/nonexistent';
+    try {
+      expect(() => requireTool('pg_dump')).toThrow(/pg_dump was not found.*apt-get install postgresql-client/);
+    } finally {
+      process.env.PATH = path;
+    }
+  });
 
   it('a backup folder that exists, or a folder that is not a backup, is refused with what to do', async () => {
     const dir = tempDir('tavara-backup-misc-');
