@@ -29,8 +29,9 @@ export function nameLinkProblem(value: string): string | null {
  * saved before the rule existed) — a mail never carries a link someone typed as their name.
  */
 export function plainNameForMail(name: string | null | undefined, fallback: string): string {
+  // Control characters (line breaks in a text mail's first line, NUL) become spaces.
   const trimmed = name
-    ?.replace(/[\u0000-\u001f\u007f]/g, ' ')
+    ?.replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (!trimmed || hasLinkOrEmail(trimmed)) return fallback;
