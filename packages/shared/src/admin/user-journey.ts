@@ -65,7 +65,6 @@ export const userJourneyFunnelSchema = z.object({
 export type UserJourneyFunnel = z.infer<typeof userJourneyFunnelSchema>;
 
 export const USER_JOURNEY_MESSAGES = {
-  invalidDate: 'Use a date like 2026-01-31.',
   rangeReversed: 'The start date must be on or before the end date.',
   emptyLookup: 'Enter an e-mail address, a user id or a chat session id.',
   lookupTooLong: (max: number) => `Enter at most ${max} characters.`,
