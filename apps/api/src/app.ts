@@ -193,6 +193,9 @@ export function createApp(deps: AppDeps) {
       crossOriginEmbedderPolicy: false,
       // Nothing in the app uses these; a script that got in must not either.
       permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+      // A route's own stricter header wins (issue 32): an uploaded file's sandbox policy
+      // (lib/file-response.ts) must not be replaced by the app's page policy.
+      overwrite: false,
     }),
   );
   app.use(compress());

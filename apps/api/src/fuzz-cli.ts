@@ -23,6 +23,7 @@ import { seedDatabase } from './db/seed/seed';
 import { loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { listApiRoutes } from './testing/api-routes';
+import { planInput } from './testing/care-plan-requests';
 import { createFuzzer, emptyReport, FUZZ_SECRET_MARKER, record } from './testing/fuzz';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 20_000);
@@ -153,10 +154,19 @@ async function main() {
   // Only the admin's profile: both fuzz users are called "Fuzz Tester".
   await database.db.update(profiles).set({ role: 'admin' }).where(eq(profiles.id, adminUser!.id));
   const cookies = ['', familyCookie, adminCookie];
+  // A plan of the family's, so path ids sometimes name a real plan and edge dates reach the
+  // handlers behind "not found" (issue 32: that is where they used to crash).
+  const planRes = await fetch(`${base}/api/care-plans`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: env.APP_URL, cookie: familyCookie },
+    body: JSON.stringify(planInput({ title: 'Fuzz plan' })),
+  });
+  if (planRes.status !== 201) throw new Error(`creating the fuzz plan answered ${planRes.status}`);
+  const planId = ((await planRes.json()) as { plan: { id: string } }).plan.id;
 
   const printed = captureStderr();
   const routes = listApiRoutes(app, auth);
-  const next = createFuzzer(SEED);
+  const next = createFuzzer(SEED, { pathIds: [planId] });
   const report = emptyReport();
   let issued = 0;
   const started = performance.now();
@@ -183,7 +193,7 @@ async function main() {
     (line) => line.includes(FUZZ_SECRET_MARKER) || line.includes('SERVER_ERROR'),
   ).length;
   console.log(
-    `fuzz on ${engine}: ${report.sent} requests over ${routes.length} routes in ${seconds.toFixed(1)} s (seed ${SEED})`,
+    `fuzz on ${engine}: ${report.sent} requests over ${routes.length} routes in ${seconds.toFixed(1)} s (seed ${SEED}); ${report.withEdgeDates} with edge dates in every date parameter`,
   );
   console.log('status  count');
   for (const [status, count] of Object.entries(report.byStatus).sort()) {

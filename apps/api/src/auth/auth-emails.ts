@@ -1,3 +1,4 @@
+import { plainNameForMail } from '@tavara/shared/validation/person-name';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
 import { emailButton, emailLayout, emailLinkText, emailParagraph, escapeHtml } from '../lib/email-layout';
 import type { MailMessage } from '../lib/mailer';
@@ -43,9 +44,12 @@ function render(content: EmailContent): Email {
   return { subject: content.subject, text, html };
 }
 
-/** A name to greet: the user's name, or "there" when it is blank. */
+/**
+ * A name to greet: the user's name as plain text, or "there" when it is blank or carries a link
+ * or an address (issue 32: a sign-up with someone else's address must not mail them a link).
+ */
 function greetingName(name: string | null | undefined): string {
-  return name?.trim() || 'there';
+  return plainNameForMail(name, 'there');
 }
 
 /** "24 hours", "1 hour", "30 minutes": how long a link works, from seconds. */

@@ -161,6 +161,14 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
   // Issue 22: an authenticator code is accepted once (Better Auth alone takes it again while valid).
   const totpReplay = createTotpReplayGuard({ db, logger });
 
+  /** Issue 32: records that session `sessionId` passed a second factor (the admin area asks this). */
+  async function markSecondFactor(sessionId: string) {
+    await db
+      .update(session)
+      .set({ twoFactorVerifiedAt: sql`now()` })
+      .where(eq(session.id, sessionId));
+  }
+
   /**
    * Issue 22: an e-mail change needs the password re-entered on this session within the last
    * REAUTH_WINDOW_SECONDS (`POST /api/account/confirm-password` records it).
@@ -586,8 +594,28 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
           // A sign-in (first step, or the second-factor step) that produced a session: the mount
           // runs this once the final answer is known not to ask for a second factor.
           if (newSession && SIGN_IN_COMPLETING_PATHS.has(ctx.path)) {
-            const { userId, userAgent, ipAddress } = newSession.session;
-            state.afterSignIn = () => notices.recordSignIn(userId, userAgent ?? null, ipAddress ?? null);
+            const { id: sessionId, userId, userAgent, ipAddress } = newSession.session;
+            // A password sign-in of a user with two-factor on that still ends in a session came
+            // through a trusted device (the plugin's after-hook, which runs after this one, removes
+            // the session otherwise): that device gave a code within TRUST_DEVICE_DAYS.
+            const trustedDevice = ctx.path === '/sign-in/email' && newSession.user.twoFactorEnabled === true;
+            state.afterSignIn = async () => {
+              if (trustedDevice) await markSecondFactor(sessionId);
+              await notices.recordSignIn(userId, userAgent ?? null, ipAddress ?? null);
+            };
+          }
+          // Issue 32: a code accepted on these paths is a second factor for the session it ends in
+          // (a new one at sign-in or when two-factor is turned on, or the caller's own session).
+          if (SECOND_FACTOR_PATHS.has(ctx.path)) {
+            const verified = newSession?.session.id ?? ctx.context.session?.session.id;
+            if (verified) await markSecondFactor(verified);
+          }
+          // Turning two-factor on ends every other session of the account: one signed in with the
+          // password alone must not carry on as if it had given a code.
+          if (state.twoFactorChanged === true && newSession) {
+            await db
+              .delete(session)
+              .where(and(eq(session.userId, newSession.user.id), ne(session.id, newSession.session.id)));
           }
           const sessionUserId = newSession?.user.id ?? ctx.context.session?.user.id;
           if (ctx.path === '/change-password' && sessionUserId) {
@@ -637,6 +665,9 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
 
 /** Better Auth endpoints the app closes (404): two-factor codes by e-mail/SMS are not offered (issue 22). */
 export const CLOSED_AUTH_PATHS = ['/two-factor/send-otp', '/two-factor/verify-otp'] as const;
+
+/** Paths whose success proves a second factor (issue 32: recorded on the session). */
+const SECOND_FACTOR_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code']);
 
 /** Paths whose success starts a full session: the device check runs after them. */
 const SIGN_IN_COMPLETING_PATHS = new Set([

@@ -90,8 +90,15 @@ export function requireRole(...roles: [Role, ...Role[]]) {
       }
       // Issue 22: the admin role works only with two-factor sign-in on. The web app sends an admin
       // without it to the account page to set it up; this is the server's half of that rule.
-      if (role === 'admin' && !(c.get('user') as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) {
-        throw new AppError('two_factor_required', ACCOUNT_MESSAGES.twoFactorRequiredForAdmins);
+      // Issue 32: and only on a session that itself passed the second factor — turning it on in
+      // another session does not promote this one.
+      if (role === 'admin') {
+        if (!(c.get('user') as { twoFactorEnabled?: boolean | null }).twoFactorEnabled) {
+          throw new AppError('two_factor_required', ACCOUNT_MESSAGES.twoFactorRequiredForAdmins);
+        }
+        if (!c.get('session').twoFactorVerifiedAt) {
+          throw new AppError('two_factor_required', ACCOUNT_MESSAGES.twoFactorRequiredForThisSession);
+        }
       }
       await next();
     });

@@ -12,7 +12,7 @@ export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** A valid session with everything an authenticated request needs, read in one query. */
 export interface SessionContext {
-  session: AuthSession & { lastSeenAt: Date; reauthenticatedAt: Date | null };
+  session: AuthSession & { lastSeenAt: Date; reauthenticatedAt: Date | null; twoFactorVerifiedAt: Date | null };
   user: AuthUser;
   /** The user's profile (null until ensure-profile created it): role copy, names, completeness. */
   profile: Profile | null;

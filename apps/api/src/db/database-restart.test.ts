@@ -4,6 +4,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signUp, type TestUser, uniqueEmail } from '../testing/factories';
 import { saveRegistration } from '../testing/registration-requests';
+import { addProfessional, createPlan, send } from '../testing/care-plan-requests';
+import { addMedication, localToday, recordDose } from '../testing/medication-requests';
+import { notificationJobs } from './schema/notifications';
 import { familySnapshot, newMessageId, postMessages, putSession } from '../testing/chat-requests';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { testDriver } from '../testing/test-database';
@@ -49,6 +52,14 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL ends every connection du
   let voter: TestUser;
   let formFiller: TestUser;
   let featureIds: string[];
+  // Issue 32, item 7: the newer features' writes too — shifts, doses, board posts, notification jobs.
+  let owner: TestUser;
+  let pro: TestUser;
+  let poster: TestUser;
+  let planId: string;
+  let medicationId: string;
+  let sequence = 0;
+  let postsCreated = 0;
 
   beforeAll(async () => {
     // Better Auth's per-IP limits off: every writer signs in from fresh addresses, many times.
@@ -62,6 +73,12 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL ends every connection du
     voter = await createVerifiedUser(t, { role: 'family' });
     formFiller = await createVerifiedUser(t, { role: 'family' });
     featureIds = (await t.database.db.select({ id: features.id }).from(features)).map((f) => f.id);
+    owner = await createVerifiedUser(t, { role: 'family' });
+    pro = await createVerifiedUser(t, { role: 'professional' });
+    poster = await createVerifiedUser(t, { role: 'family' });
+    planId = await createPlan(owner.client, { startDate: localToday(-30) });
+    await addProfessional(owner.client, planId, pro);
+    medicationId = await addMedication(owner.client, planId, { startDate: localToday(-29) });
   });
   afterAll(async () => {
     await admin?.end();
@@ -107,6 +124,45 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL ends every connection du
         requests.push(t.client().post('/api/auth/sign-in/email', { email: voter.email, password: voter.password }));
       } else if (index === 3) {
         requests.push(saveRegistration(formFiller.client, 'family'));
+      } else if (index === 5) {
+        // A one-off shift, then booked for the professional: the booking notifies them and
+        // queues their e-mail job in the same transaction.
+        const seq = (sequence += 1);
+        const day = localToday(1 + (seq % 300));
+        const hour = String(6 + (seq % 12)).padStart(2, '0');
+        const created = await send(owner.client, 'POST', `/api/care-plans/${planId}/shifts`, {
+          start: `${day}T${hour}:00`,
+          end: `${day}T${hour}:45`,
+        });
+        statuses.push(created.status);
+        if (created.status !== 201) {
+          await checkAnswer(created, bad);
+          continue;
+        }
+        const { shift } = (await created.json()) as { shift: { id: string } };
+        requests.push(send(owner.client, 'POST', `/api/shifts/${shift.id}/assign`, { userId: pro.id, mode: 'assign' }));
+      } else if (index === 7) {
+        const seq = (sequence += 1);
+        requests.push(
+          recordDose(pro.client, planId, {
+            medicationId,
+            scheduledFor: `${localToday(-(seq % 28))}T08:00`,
+            status: seq % 3 === 0 ? 'skipped' : 'given',
+            ...(seq % 3 === 0 ? { reason: 'Asleep' } : { givenAt: `${localToday(-(seq % 28))}T08:05` }),
+          }),
+        );
+        const post = await poster.client.post('/api/boards/posts', {
+          type: 'care_need',
+          title: `Evening carer needed ${seq}`,
+          region: 'arima',
+          urgency: 'within_48_hours',
+          details: 'Help with evening routines for my mother, three evenings a week.',
+          careCodes: ['in_home_care'],
+        });
+        statuses.push(post.status);
+        // Ten posts an hour per person (BOARD_LIMITS): the rest are refused, which is an answer too.
+        if (post.status === 201) postsCreated += 1;
+        else if (post.status !== 429) await checkAnswer(post, bad);
       } else {
         const featureId = featureIds[n % featureIds.length];
         requests.push(
@@ -171,10 +227,13 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL ends every connection du
     }
     console.info(
       `PostgreSQL restarts survived under write load: ${survived}/${ROUNDS}; backends ended: ${endedBackends}; ` +
+        `shifts and dose writes: ${sequence}, board posts: ${postsCreated}; ` +
         `requests: ${statuses.length}, 503: ${statuses.filter((s) => s === 503).length}`,
     );
     expect(bad).toEqual([]);
     expect(survived).toBe(ROUNDS);
+    expect(postsCreated).toBeGreaterThan(0);
+    expect((await t.database.db.select({ id: notificationJobs.id }).from(notificationJobs)).length).toBeGreaterThan(0);
     // Without an 'error' listener on checked-out clients, the ended backends raise unhandled
     // 'error' events here (Vitest fails the run; in the server they end the process).
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);

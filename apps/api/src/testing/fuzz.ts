@@ -20,6 +20,8 @@ export interface FuzzRequest {
   body?: string | Uint8Array;
   /** Which generator made it (for the failure report). */
   kind: string;
+  /** Whether its URL or body carries edge dates in every date parameter (issue 32). */
+  edgeDates: boolean;
 }
 
 /** Mulberry32: a tiny seeded PRNG, so runs are reproducible. */
@@ -87,10 +89,51 @@ const FIELD_NAMES = [
   'dateOfBirth',
 ];
 
+/**
+ * Every date parameter the API reads, in a URL or a body (issue 32, item 3): each generated
+ * request may carry edge dates in all of them, so a date that crashes date arithmetic is found on
+ * whichever route reads it.
+ */
+export const DATE_FIELD_NAMES = [
+  'week',
+  'date',
+  'from',
+  'to',
+  'startDate',
+  'endDate',
+  'scheduledFor',
+  'givenAt',
+  'start',
+  'end',
+  'dateOfBirth',
+] as const;
+
+/** Dates at and beyond the edges of the supported range, impossible days, and far-out years. */
+export const EDGE_DATES = [
+  '9999-12-31',
+  '0000-01-01',
+  '1899-12-31',
+  '1900-01-01',
+  '2100-12-31',
+  '2101-01-01',
+  '2026-02-30',
+  '2026-13-01',
+  '+275760-09-13',
+  '-000001-01-01',
+  '9999-12-31T23:59',
+  '0000-01-01T00:00',
+  '2100-12-31T23:59',
+] as const;
+
+export interface FuzzerOptions {
+  /** Real ids (a plan the fuzzing family owns) sometimes used for path parameters, so requests get past "not found" to the date handling. */
+  pathIds?: readonly string[];
+}
+
 /** A marker the log check looks for: it must never be printed (no request data in logs). */
 export const FUZZ_SECRET_MARKER = 'fuzz-private-datum-7f3a';
 
-export function createFuzzer(seed: number) {
+export function createFuzzer(seed: number, options: FuzzerOptions = {}) {
   const random = seededRandom(seed);
   const int = (n: number) => Math.floor(random() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
@@ -174,25 +217,27 @@ export function createFuzzer(seed: number) {
   };
 
   const pathValue = (): string =>
-    pick([
-      '%00',
-      'abc%00def',
-      encode('\u0000'),
-      '%ED%A0%80', // a surrogate's bytes: not UTF-8
-      '%E0%A4%A',
-      '%',
-      'x'.repeat(3000),
-      '00000000-0000-0000-0000-000000000000',
-      'not-a-uuid',
-      '..%2F..%2Fetc',
-      '%F0%9F%92%A5',
-      'A'.repeat(22),
-      "1'%20or%20'1'='1",
-      '-1',
-      '1e999',
-      'family',
-      'admin',
-    ]);
+    options.pathIds?.length && random() < 0.3
+      ? pick(options.pathIds)
+      : pick([
+          '%00',
+          'abc%00def',
+          encode('\u0000'),
+          '%ED%A0%80', // a surrogate's bytes: not UTF-8
+          '%E0%A4%A',
+          '%',
+          'x'.repeat(3000),
+          '00000000-0000-0000-0000-000000000000',
+          'not-a-uuid',
+          '..%2F..%2Fetc',
+          '%F0%9F%92%A5',
+          'A'.repeat(22),
+          "1'%20or%20'1'='1",
+          '-1',
+          '1e999',
+          'family',
+          'admin',
+        ]);
 
   const fillPath = (pattern: string) =>
     pattern
@@ -200,14 +245,31 @@ export function createFuzzer(seed: number) {
       .map((segment) => (segment.startsWith(':') ? pathValue() : segment === '*' ? pathValue() : segment))
       .join('/');
 
+  /** Edge dates in every date parameter at once (one fixed date, or a different one each). */
+  const edgeDateQuery = (): string[] => {
+    const same = random() < 0.5 ? pick(EDGE_DATES) : undefined;
+    return DATE_FIELD_NAMES.map((key) => `${key}=${encode(same ?? pick(EDGE_DATES))}`);
+  };
+
+  let lastQueryHadEdgeDates = false;
   const query = (): string => {
-    if (random() < 0.5) return '';
+    const roll = random();
+    lastQueryHadEdgeDates = roll >= 0.35 && roll < 0.6;
+    if (roll < 0.35) return '';
+    if (roll < 0.6) return `?${edgeDateQuery().join('&')}`;
     const parts = Array.from({ length: 1 + int(3) }, () => {
       const key = pick(FIELD_NAMES);
       const value = pick(['%00', 'a%00b', encode(badStrings()), '%ZZ', '1', '-5', '9'.repeat(40)]);
       return `${key}=${value}`;
     });
     return `?${parts.join('&')}`;
+  };
+
+  /** A JSON body whose date fields all hold edge dates (the rest random), so body dates get them too. */
+  const edgeDateObject = (): Record<string, unknown> => {
+    const object = random() < 0.5 ? randomObject() : {};
+    for (const key of DATE_FIELD_NAMES) object[key] = pick(EDGE_DATES);
+    return object;
   };
 
   /**
@@ -291,7 +353,11 @@ export function createFuzzer(seed: number) {
       // Upload routes get mostly near-valid multipart forms: that is what they read.
       const upload = /\/(support\/requests|registration\/photo)$/.test(route.path);
       const shape = upload && random() < 0.6 ? 8 : int(10);
-      if (shape <= 4) {
+      if (shape <= 1) {
+        headers['content-type'] = 'application/json';
+        body = JSON.stringify(edgeDateObject());
+        kind = 'edge-dates';
+      } else if (shape <= 4) {
         headers['content-type'] = 'application/json';
         body = JSON.stringify(random() < 0.8 ? randomObject() : badValue());
         kind = 'json';
@@ -323,23 +389,26 @@ export function createFuzzer(seed: number) {
         kind = 'no-body';
       }
     }
-    return { method, path, headers, body, kind };
+    return { method, path, headers, body, kind, edgeDates: lastQueryHadEdgeDates || kind === 'edge-dates' };
   };
 }
 
 /** Counts per status, and the requests that got a 5xx (at most 20 kept for the report). */
 export interface FuzzReport {
   sent: number;
+  /** Requests with edge dates in every date parameter (URL or body). */
+  withEdgeDates: number;
   byStatus: Record<number, number>;
   serverErrors: { method: string; path: string; kind: string; status: number; body: string }[];
 }
 
 export function emptyReport(): FuzzReport {
-  return { sent: 0, byStatus: {}, serverErrors: [] };
+  return { sent: 0, withEdgeDates: 0, byStatus: {}, serverErrors: [] };
 }
 
 export function record(report: FuzzReport, request: FuzzRequest, status: number, body: string) {
   report.sent += 1;
+  if (request.edgeDates) report.withEdgeDates += 1;
   report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
   if (status >= 500) {
     report.serverErrors.push({

@@ -25,6 +25,8 @@ export const ACCOUNT_MESSAGES = {
   cannotRevokeCurrent: 'To sign out this device, use Sign Out.',
   deleteConfirmation: 'Please type DELETE to confirm.',
   twoFactorRequiredForAdmins: 'The admin area needs two-factor sign-in. Please set it up on your account page first.',
+  twoFactorRequiredForThisSession:
+    'The admin area needs a sign-in with your authenticator code. Please sign out and sign in again with the code.',
   twoFactorNotOn: 'Two-factor sign-in is not on for this account.',
   tooManyPasswordChecks: 'Too many password attempts. Please wait 15 minutes and try again.',
   adminResetReasonRequired: 'Please describe how you checked who is asking (at least 10 characters).',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from '../time/date-params';
 import { CHAT_MESSAGE_SENDERS } from '../registration-chat/chat-sync.schema';
 import { CHAT_PROGRESS_STATUSES, chatStageSchema, publicRoleSchema } from '../registration-chat/chat-state';
 import { ROLES } from '../roles';
@@ -64,14 +65,14 @@ export const userJourneyFunnelSchema = z.object({
 export type UserJourneyFunnel = z.infer<typeof userJourneyFunnelSchema>;
 
 export const USER_JOURNEY_MESSAGES = {
-  invalidDate: 'Use a date like 2026-01-31.',
   rangeReversed: 'The start date must be on or before the end date.',
   emptyLookup: 'Enter an e-mail address, a user id or a chat session id.',
   lookupTooLong: (max: number) => `Enter at most ${max} characters.`,
   notFound: (query: string) => `No user or chat session matches “${query}”.`,
 } as const;
 
-const isoDaySchema = z.iso.date({ error: USER_JOURNEY_MESSAGES.invalidDate });
+// The shared date schema (issue 32): one format and supported range for every date parameter.
+const isoDaySchema = isoDateSchema;
 
 /** `GET /api/admin/user-journey/funnel?from=&to=`: optional UTC days (inclusive); default all time. */
 export const userJourneyFunnelQuerySchema = z

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { isValidChatSessionId } from '../registration-chat/chat-sync.schema';
 import { DEFAULT_ROLE, PUBLIC_ROLES } from '../roles';
+import { hasLinkOrEmail, PERSON_NAME_MESSAGES } from '../validation/person-name';
 import { AUTH_MESSAGES } from './auth-messages';
 import { newPasswordSchema, requiredEmailSchema, requiredTextSchema } from './password.schema';
+
+/** A first or last name at sign-up: required, and no web or e-mail address in it (issue 32). */
+function personNamePartSchema() {
+  return requiredTextSchema(AUTH_MESSAGES.signUpRequired).refine((value) => !hasLinkOrEmail(value), {
+    error: PERSON_NAME_MESSAGES.noLinks,
+  });
+}
 
 /**
  * Sign-up (spec §2 /auth "Sign Up", §5): first name, last name, e-mail, password and one of the
@@ -10,8 +18,8 @@ import { newPasswordSchema, requiredEmailSchema, requiredTextSchema } from './pa
  * Auth sees the request; `admin` is never accepted here (it is granted, never chosen).
  */
 export const signUpSchema = z.object({
-  firstName: requiredTextSchema(AUTH_MESSAGES.signUpRequired),
-  lastName: requiredTextSchema(AUTH_MESSAGES.signUpRequired),
+  firstName: personNamePartSchema(),
+  lastName: personNamePartSchema(),
   email: requiredEmailSchema(AUTH_MESSAGES.signUpRequired),
   password: newPasswordSchema({ required: AUTH_MESSAGES.signUpRequired, tooShort: AUTH_MESSAGES.passwordTooShort }),
   role: z.enum(PUBLIC_ROLES, { error: AUTH_MESSAGES.invalidRole }).default(DEFAULT_ROLE),

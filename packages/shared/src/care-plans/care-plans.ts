@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, localDateTimeSchema } from '../time/date-params';
 import { getShiftOption, shiftCodeSchema, type ShiftCode } from '../codes/shifts';
 import { CARE_TIME_ZONE, isTimeZone } from '../time/format';
 
@@ -84,6 +85,20 @@ export function effectiveShiftStatus(
 /** Statuses in which a shift occupies its caregiver: the database refuses two that overlap. */
 export const BOOKED_SHIFT_STATUSES = ['assigned', 'in_progress', 'done'] as const satisfies readonly ShiftStatus[];
 
+/**
+ * Issue 32, item 2: how many invitations a family may send in any 24 hours — each can be an
+ * e-mail to an address they typed, so without a limit the app sends mail at anyone's will (an
+ * audit sent 150 in 2.7 s). A care team is a handful of people; the limits leave room for a
+ * family setting up two or three plans in one evening, and withdrawn invitations count too. An
+ * address gets at most one invitation e-mail per plan in 24 hours, however often it is withdrawn
+ * and invited again (the invitation itself is still made and shown in the app).
+ */
+export const INVITATION_LIMITS = {
+  perPlanPerDay: 20,
+  perInviterPerDay: 30,
+  mailPerAddressPerPlanHours: 24,
+} as const;
+
 export const CARE_PLAN_MESSAGES = {
   noAccess: "You don't have access to this plan",
   notFound: 'This care plan does not exist (any more).',
@@ -106,6 +121,8 @@ export const CARE_PLAN_MESSAGES = {
   reasonRequired: 'Please give a reason.',
   professionalNotFound: 'We could not find that professional.',
   cannotInviteSelf: 'You are already the owner of this plan.',
+  invitationsPerPlanReached: `You have sent ${INVITATION_LIMITS.perPlanPerDay} invitations for this plan in the last 24 hours. Please wait until tomorrow to invite more people.`,
+  invitationsPerInviterReached: `You have sent ${INVITATION_LIMITS.perInviterPerDay} invitations in the last 24 hours. Please wait until tomorrow to invite more people.`,
   notFamilyAccount: 'Care plans are made by family accounts.',
 } as const;
 
@@ -119,24 +136,8 @@ export function overlapMessage(clash: { planTitle: string; when: string }): stri
   return `This caregiver already has a shift at that time: ${clash.planTitle}, ${clash.when}.`;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export const isoDateSchema = z
-  .string()
-  .regex(ISO_DATE, 'Enter a date as YYYY-MM-DD.')
-  .refine(
-    (value) =>
-      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-    'Enter a real date.',
-  );
-
-/** A wall-clock time in the plan's zone, `YYYY-MM-DDTHH:MM`. */
-export const localDateTimeSchema = z
-  .string()
-  .regex(LOCAL_DATE_TIME, 'Enter a date and time.')
-  .refine((value) => isoDateSchema.safeParse(value.slice(0, 10)).success, 'Enter a real date.');
+// The shared date schemas (issue 32): one supported range for every date the API takes.
+export { isoDateSchema, localDateTimeSchema } from '../time/date-params';
 
 const optionalText = (max: number) =>
   z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameLinkProblem } from './person-name';
 
 /**
  * Validation of typed answers (spec §5 "Chat input validation"), shared by the registration chat
@@ -79,6 +80,9 @@ export function validatePersonName(value: string): ChatInputValidation {
   const trimmed = value.trim();
   if (!trimmed) return invalid(CHAT_INPUT_MESSAGES.empty);
   if (trimmed.length < NAME_MIN_LENGTH_CHARS) return invalid(CHAT_INPUT_MESSAGES.nameTooShort);
+  // Issue 32: the plainer message for the case that matters (a link or address typed as a name).
+  const linkProblem = nameLinkProblem(trimmed);
+  if (linkProblem) return invalid(linkProblem);
   return NAME_PATTERN.test(trimmed) ? VALID : invalid(CHAT_INPUT_MESSAGES.nameCharacters);
 }
 

@@ -56,6 +56,12 @@ export const session = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** Ours (issue 22): when the password was last re-entered on this session (sensitive actions need ≤ 5 min). */
     reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
+    /**
+     * Ours (issue 32): when this session passed a second factor (a TOTP or backup code at sign-in,
+     * a trusted device, or the first code that turned two-factor on). The admin area asks this of
+     * the session, not of the account: a session that never gave a code stays outside it.
+     */
+    twoFactorVerifiedAt: timestamp('two_factor_verified_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -47,8 +47,17 @@ export const notifications = pgTable(
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * Who caused it (issue 32), when the text names them: deleting that account rewrites their
+     * name in these rows to "A former member". No foreign key, so the id is still there to find
+     * the rows at deletion (and is cleared then).
+     */
+    actorId: text('actor_id'),
   },
   (t) => [
+    index('notifications_actor_id_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} is not null`),
     // The inbox, newest first: NULLS FIRST matches a plain `order by created_at desc`.
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     // The bell's count reads this small index only.

@@ -173,7 +173,10 @@ export function carePlanRoutes(deps: { env: Env; db: Database; mailer: Mailer; l
         // Someone with an account was notified in the invitation's transaction (their e-mail is
         // queued by their preferences); someone without one gets the sign-up e-mail now. The
         // invitation stands even if that e-mail fails; the invitee also sees it on their page.
-        if (mail.hasAccount) return c.json({ memberId, emailed: true }, 201);
+        if (mail.hasAccount)
+          return c.json({ memberId, emailed: !mail.mailedRecently, mailedRecently: mail.mailedRecently }, 201);
+        // Issue 32: one invitation e-mail per address and plan in 24 hours, however often re-sent.
+        if (mail.mailedRecently) return c.json({ memberId, emailed: false, mailedRecently: true }, 201);
         let emailed = true;
         try {
           await mailer.send(invitationMail(env, mail));
@@ -184,7 +187,7 @@ export function carePlanRoutes(deps: { env: Env; db: Database; mailer: Mailer; l
             'care team invitation e-mail failed',
           );
         }
-        return c.json({ memberId, emailed }, 201);
+        return c.json({ memberId, emailed, mailedRecently: false }, 201);
       },
     )
     .delete('/care-plans/:planId/members/:memberId', requireUser(), validate('param', memberParams), async (c) => {

@@ -4,6 +4,7 @@ import {
   BOOKED_SHIFT_STATUSES,
   CARE_PLAN_MESSAGES as M,
   effectiveShiftStatus,
+  INVITATION_LIMITS,
   MAX_GENERATE_DAYS,
   overlapMessage,
   TEAM_ROLE_LABELS,
@@ -26,6 +27,7 @@ import {
 import { formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
 import { getShiftOption } from '@tavara/shared/codes/shifts';
 import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
+import { plainNameForMail } from '@tavara/shared/validation/person-name';
 import { addDays } from 'date-fns';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -34,7 +36,7 @@ import { user } from '../../db/schema/auth';
 import { carePlans, careTeamMembers, shifts } from '../../db/schema/care-plans';
 import { profiles } from '../../db/schema/profiles';
 import { familyDetails } from '../../db/schema/registration';
-import { AppError } from '../../lib/app-error';
+import { AppError, RateLimitedError } from '../../lib/app-error';
 import { trainingCompletedSql } from '../../lib/training-completed';
 import { notify, type NotificationEvent, type NotifyWriter } from '../../lib/notifications/notify';
 import {
@@ -523,6 +525,8 @@ export interface InviteMail {
   teamRole: TeamRole;
   hasAccount: boolean;
   kind: MemberKind;
+  /** Issue 32: this address was invited to this plan in the last 24 hours — no new e-mail. */
+  mailedRecently?: boolean;
 }
 
 export async function inviteMember(db: Database, viewer: Viewer, planId: string, input: InvitationInput) {
@@ -548,9 +552,11 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
     throw new AppError('validation_failed', message, { email: message });
   }
   const email = (target?.email ?? input.email!).toLowerCase();
-  const inviter = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'A family';
+  // Plain text, never a link someone typed as their name (issue 32): it opens the mail.
+  const inviter = plainNameForMail((await peopleByIds(db, [viewer.id])).get(viewer.id)?.name, 'A family');
   try {
-    const row = await db.transaction(async (tx) => {
+    const { row, mailedRecently } = await db.transaction(async (tx) => {
+      const mailedRecently = await checkInvitationLimits(tx, viewer.id, planId, email);
       const [inserted] = await tx
         .insert(careTeamMembers)
         .values({
@@ -569,14 +575,17 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
         await notify(tx, {
           kind: 'invitation_received',
           recipients: [target.id],
+          actorId: viewer.id,
           title: `${inviter} invites you to join their care team as ${TEAM_ROLE_LABELS[input.teamRole].toLowerCase()}`,
           // Who and as what, as the sign-up invitation says (decision 018); never the plan or the person cared for.
           emailLine: `${inviter} has invited you to join their care team on Tavara as ${TEAM_ROLE_LABELS[input.teamRole].toLowerCase()}. Nobody is added to a care team without accepting.`,
           body: input.note ?? '',
           link: input.kind === 'professional' ? PRO_SCHEDULE : '/family/care-management',
+          // Shown in the app every time; e-mailed once per plan and address in 24 hours.
+          noEmail: mailedRecently,
         });
       }
-      return inserted;
+      return { row: inserted, mailedRecently };
     });
     const mail: InviteMail = {
       to: email,
@@ -584,12 +593,61 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
       teamRole: input.teamRole,
       hasAccount: Boolean(target),
       kind: input.kind,
+      mailedRecently,
     };
     return { memberId: row!.id, mail };
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', M.alreadyInvited);
     throw error;
   }
+}
+
+/**
+ * Issue 32: refuses an invitation over the daily limits (INVITATION_LIMITS) and says whether
+ * `email` was already invited to the plan within the mail window. Counted from the invitation rows
+ * themselves (history is kept, withdrawn ones included), under a transaction-scoped lock per
+ * inviter, so parallel invitations cannot both slip under a limit on any number of instances.
+ */
+async function checkInvitationLimits(
+  tx: NotifyWriter & Pick<Database, 'execute'>,
+  inviterId: string,
+  planId: string,
+  email: string,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`care-team-invitations:${inviterId}`}))`);
+  const since = sql`now() - interval '24 hours'`;
+  const [counts] = await tx
+    .select({
+      byInviter: sql<number>`count(*)::int`,
+      byPlan: sql<number>`(count(*) filter (where ${careTeamMembers.planId} = ${planId}))::int`,
+      toAddress: sql<number>`(count(*) filter (where ${careTeamMembers.planId} = ${planId} and ${careTeamMembers.invitedEmail} = ${email} and ${careTeamMembers.invitedAt} > now() - make_interval(hours => ${INVITATION_LIMITS.mailPerAddressPerPlanHours})))::int`,
+    })
+    .from(careTeamMembers)
+    .where(and(eq(careTeamMembers.invitedById, inviterId), gt(careTeamMembers.invitedAt, since)));
+  if ((counts?.byPlan ?? 0) >= INVITATION_LIMITS.perPlanPerDay) {
+    throw new RateLimitedError(M.invitationsPerPlanReached, await secondsUntilSlotFrees(tx, inviterId, planId));
+  }
+  if ((counts?.byInviter ?? 0) >= INVITATION_LIMITS.perInviterPerDay) {
+    throw new RateLimitedError(M.invitationsPerInviterReached, await secondsUntilSlotFrees(tx, inviterId));
+  }
+  return (counts?.toAddress ?? 0) > 0;
+}
+
+/** Seconds until the oldest invitation of the last 24 hours (of the plan, or all) leaves the window. */
+async function secondsUntilSlotFrees(tx: NotifyWriter, inviterId: string, planId?: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      seconds: sql<number>`ceil(extract(epoch from (min(${careTeamMembers.invitedAt}) + interval '24 hours' - now())))::int`,
+    })
+    .from(careTeamMembers)
+    .where(
+      and(
+        eq(careTeamMembers.invitedById, inviterId),
+        gt(careTeamMembers.invitedAt, sql`now() - interval '24 hours'`),
+        ...(planId ? [eq(careTeamMembers.planId, planId)] : []),
+      ),
+    );
+  return Math.max(1, row?.seconds ?? 60);
 }
 
 /** Invitations for `viewer`: by account, or by their verified e-mail before they had one. */

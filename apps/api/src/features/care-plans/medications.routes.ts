@@ -1,4 +1,4 @@
-import { isoDateSchema } from '@tavara/shared/care-plans/care-plans';
+import { isoDateSchema } from '@tavara/shared/time/date-params';
 import {
   bulkDoseInputSchema,
   doseCorrectionInputSchema,

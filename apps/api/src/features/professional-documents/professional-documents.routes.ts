@@ -13,6 +13,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sniffDocumentType } from '../../lib/image-type';
 import { uploadFieldsGuard } from '../../lib/input-guard';
+import { uploadedFileHeaders } from '../../lib/file-response';
 import { validate } from '../../lib/validate';
 import { createProfessionalDocuments } from './professional-documents.service';
 
@@ -74,13 +75,11 @@ export function professionalDocumentRoutes(db: Database, dataDir: string) {
     )
     .get('/professional/documents/:id/file', requireUser(), validate('param', idParam), async (c) => {
       const { bytes, type } = await documents.readFile(c.get('user'), c.req.valid('param').id);
-      c.header('Cache-Control', 'private, no-store');
-      c.header('Content-Type', type);
-      // Shown by the browser's own viewer, never as a page of ours: nothing in it can run here.
-      c.header('Content-Disposition', 'inline; filename="document"');
-      c.header('Content-Security-Policy', "sandbox; default-src 'none'");
-      c.header('X-Content-Type-Options', 'nosniff');
-      return c.body(new Uint8Array(bytes));
+      // Shown by the browser's own viewer (or downloaded), never as a page of ours: nothing in it can run here.
+      return c.body(new Uint8Array(bytes), 200, {
+        ...uploadedFileHeaders(type, 'document'),
+        'Cache-Control': 'private, no-store',
+      });
     })
     .delete('/professional/documents/:id', requireRole('professional'), validate('param', idParam), async (c) => {
       await documents.remove(c.get('user').id, c.req.valid('param').id);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_CONTENT_SECURITY_POLICY, uploadedFileHeaders } from '../../lib/file-response';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -83,6 +84,10 @@ describe('professional documents', () => {
     const own = await pro.client.get(path);
     expect(own.status).toBe(200);
     expect(own.headers.get('content-type')).toBe('application/pdf');
+    // Issue 32: the route's own sandbox is the policy as sent, not the app's page policy.
+    expect(own.headers.get('content-security-policy')).toBe(FILE_CONTENT_SECURITY_POLICY);
+    expect(own.headers.get('content-disposition')).toBe('inline; filename="document"');
+    expect(own.headers.get('x-content-type-options')).toBe('nosniff');
     expect(new Uint8Array(await own.arrayBuffer())).toEqual(PDF);
     expect((await admin.client.get(path)).status).toBe(200);
     for (const outsider of [otherPro, family]) expect((await outsider.client.get(path)).status).toBe(404);
@@ -119,5 +124,15 @@ describe('professional documents', () => {
       entries: { action: string; targetId: string }[];
     };
     expect(log.entries.find((e) => e.targetId === document.id)?.action).toBe('professional_document.verified');
+  });
+
+  it('a file of any other type than an image or PDF is sent as an attachment, under the same sandbox', () => {
+    expect(uploadedFileHeaders('image/png', 'document')['Content-Disposition']).toBe('inline; filename="document"');
+    for (const type of ['text/html', 'image/svg+xml', 'application/xml', '']) {
+      const headers = uploadedFileHeaders(type, 'document');
+      expect(headers['Content-Disposition']).toBe('attachment; filename="document"');
+      expect(headers['Content-Type']).toBe('application/octet-stream');
+      expect(headers['Content-Security-Policy']).toBe(FILE_CONTENT_SECURITY_POLICY);
+    }
   });
 });

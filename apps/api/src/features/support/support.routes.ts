@@ -22,6 +22,7 @@ import { jsonProblem, uploadFieldsGuard } from '../../lib/input-guard';
 import { addressBucket, createClientAddressResolver } from '../../lib/client-address';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
+import { uploadedFileHeaders } from '../../lib/file-response';
 import { validate } from '../../lib/validate';
 import { createScreenshotStore } from './screenshot-store';
 import { createSupportRequests } from './support.service';
@@ -195,9 +196,9 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
     })
     .get('/support/requests/:id/screenshot', requireRole('admin'), validate('param', idParam), async (c) => {
       const { bytes, type } = await requests.readScreenshot(c.req.valid('param').id);
-      c.header('Cache-Control', 'no-store');
-      c.header('Content-Type', type);
-      c.header('Content-Disposition', 'inline; filename="screenshot"');
-      return c.body(new Uint8Array(bytes));
+      return c.body(new Uint8Array(bytes), 200, {
+        ...uploadedFileHeaders(type, 'screenshot'),
+        'Cache-Control': 'no-store',
+      });
     });
 }

@@ -208,6 +208,7 @@ describe('contact support requests', () => {
     const image = await admin.client.get(`/api/support/requests/${id}/screenshot`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
     expect(new Uint8Array(await image.arrayBuffer())).toEqual(PNG);
 
     const patch = await admin.client.request(`/api/support/requests/${id}`, {

@@ -1,3 +1,4 @@
+import { DATE_MESSAGES } from '@tavara/shared/time/date-params';
 import type { ApiErrorBody } from '@tavara/shared/api-error';
 import {
   MAX_USER_JOURNEY_LOOKUP_CHARS,
@@ -254,7 +255,7 @@ describe('admin user journey', () => {
     it('a date that is not a day, or a reversed range, is refused naming the field', async () => {
       const bad = await admin.client.get(`${FUNNEL}?from=yesterday`);
       expect(bad.status).toBe(422);
-      expect((await failure(bad)).fields).toEqual({ from: USER_JOURNEY_MESSAGES.invalidDate });
+      expect((await failure(bad)).fields).toEqual({ from: DATE_MESSAGES.format });
       const reversed = await admin.client.get(`${FUNNEL}?from=2026-02-01&to=2026-01-01`);
       expect(reversed.status).toBe(422);
       expect((await failure(reversed)).fields).toEqual({ to: USER_JOURNEY_MESSAGES.rangeReversed });

@@ -36,6 +36,8 @@ export interface NotificationEvent {
    * same person twice, whichever instance scans and however often.
    */
   dedupeKey?: string;
+  /** In the app only, whatever the recipient's e-mail preference (a repeat already e-mailed, issue 32). */
+  noEmail?: boolean;
 }
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters. */
@@ -97,7 +99,8 @@ async function notifyBatch(tx: NotifyWriter, items: Item[], now: Date) {
         link: event.link,
         emailLine: event.emailLine ?? null,
         dedupeKey: event.dedupeKey ?? null,
-        email: emailOf.get(`${userId} ${event.kind}`) ?? 'now',
+        actorId: event.actorId ?? null,
+        email: event.noEmail ? 'off' : (emailOf.get(`${userId} ${event.kind}`) ?? 'now'),
         createdAt: now,
       })),
     )

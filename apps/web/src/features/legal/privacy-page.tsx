@@ -164,11 +164,28 @@ export function PrivacyPage() {
           id: 'how-long',
           title: 'How long we keep it',
           body: (
-            <p>
-              We keep your information while your account exists, and delete it when you ask us to delete your account.
-              A chat that was never linked to an account can only be reached with the code stored in the browser that
-              started it.
-            </p>
+            <>
+              <p>
+                We keep your information while your account exists, and delete it when you ask us to delete your
+                account. A chat that was never linked to an account can only be reached with the code stored in the
+                browser that started it.
+              </p>
+              <p>After an account is deleted, only these remain, none of them with your name:</p>
+              <ul className="list-disc space-y-1 pl-6">
+                <li>
+                  one line in the administrators&apos; record of account changes: that the account was deleted, when,
+                  its internal number and its e-mail address with all but the first letter hidden (a***@example.tt);
+                </li>
+                <li>
+                  shifts you had started or finished and medicine doses you recorded on other families&apos; plans, as
+                  their care record, shown as done by &ldquo;a former team member&rdquo;;
+                </li>
+                <li>
+                  other people&apos;s notifications about something you did, which now say &ldquo;A former
+                  member&rdquo;.
+                </li>
+              </ul>
+            </>
           ),
         },
         {

@@ -169,7 +169,9 @@ export function InviteDialog({
         toast.success(
           result.emailed
             ? 'Invitation sent.'
-            : 'Invitation saved. The e-mail could not be sent; they will see it when they sign in.',
+            : result.mailedRecently
+              ? 'Invitation saved. They were e-mailed about this plan in the last 24 hours, so no new e-mail was sent; they will see it when they sign in.'
+              : 'Invitation saved. The e-mail could not be sent; they will see it when they sign in.',
         );
         form.reset();
         onOpenChange(false);
