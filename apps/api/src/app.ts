@@ -28,6 +28,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { featureVotingRoutes } from './features/feature-voting/feature-voting.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
+import { pushAllowList, resolveVapidKeys } from './lib/notifications/push';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { chatAiRoutes } from './features/registration-chat/chat-ai.routes';
@@ -78,7 +79,14 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
     .route('/', carePlanRoutes({ env, db, mailer, logger }))
     .route('/', medicationRoutes(db))
     .route('/', trainingRoutes({ env, db }))
-    .route('/', notificationRoutes({ db, secret }))
+    .route(
+      '/',
+      notificationRoutes({
+        db,
+        secret,
+        push: { publicKey: resolveVapidKeys(env).publicKey, allow: pushAllowList(env.PUSH_ENDPOINT_ALLOWLIST) },
+      }),
+    )
     .route('/', careAssessmentRoutes(db))
     .route('/', familyStoryRoutes(db))
     .route('/', subscriptionRoutes(db))

@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { scanDoseReminders } from './features/care-plans/medication-reminders';
 import { createMailer } from './lib/mailer';
+import { createPushSender, pushAllowList, resolveVapidKeys } from './lib/notifications/push';
 import { startNotificationWorker, type NotificationWorker } from './lib/notifications/worker';
 import { databaseOptionsFromEnv, openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed/seed';
@@ -55,7 +56,14 @@ export async function startServer(
   const workerMailer = env.NOTIFICATION_WORKER === 'on' ? createMailer(env, database.db, logger, { pool: true }) : null;
   if (workerMailer) {
     worker = startNotificationWorker(
-      { db: database.db, mailer: workerMailer, appUrl: env.APP_URL, secret: resolveAuthSecret(env), logger },
+      {
+        db: database.db,
+        mailer: workerMailer,
+        appUrl: env.APP_URL,
+        secret: resolveAuthSecret(env),
+        logger,
+        push: createPushSender(resolveVapidKeys(env), pushAllowList(env.PUSH_ENDPOINT_ALLOWLIST)),
+      },
       {
         pollMs: env.NOTIFICATION_POLL_MS,
         leaseMs: env.NOTIFICATION_LEASE_MS,

@@ -17,7 +17,8 @@ import { carePlans, careTeamMembers } from '../../db/schema/care-plans';
 import { doseRecords, medications } from '../../db/schema/medications';
 import { AppError } from '../../lib/app-error';
 import { loadPlanFor, peopleByIds, pgErrorCode, type PlanContext, type Viewer } from './care-plans.service';
-import { doseContext, dosesIn, localOf, type DoseContext, type ExpectedDose } from './medication-doses';
+import { doseContext, expectedDoses, localOf, type DoseContext, type ExpectedDose } from './medication-doses';
+import { resolveDoseAlerts } from './medication-reminders';
 import { addLocalDays } from './shift-times';
 
 /**
@@ -51,26 +52,7 @@ function todayOf(zone: string, now = new Date()): string {
   return localOf(now, zone).slice(0, 10);
 }
 
-/**
- * The medication's expected doses in the context's days: each earlier schedule's up to the
- * instant it was replaced, the current one's from then on, none after it was stopped. So editing
- * a schedule changes what is expected from now on, never what was expected (and missed) before.
- */
-function expectedOf(med: MedicationRow, ctx: DoseContext): ExpectedDose[] {
-  const out: ExpectedDose[] = [];
-  let from: Date | null = null;
-  for (const version of med.scheduleHistory) {
-    const until = new Date(version.until);
-    for (const d of dosesIn(version.schedule, version, ctx)) {
-      if ((!from || d.at >= from) && d.at < until) out.push(d);
-    }
-    from = until;
-  }
-  for (const d of dosesIn(med.schedule, { startDate: med.startDate, endDate: med.endDate }, ctx)) {
-    if ((!from || d.at >= from) && (!med.stoppedAt || d.at <= med.stoppedAt)) out.push(d);
-  }
-  return out;
-}
+const expectedOf = expectedDoses;
 
 function medicationView(med: MedicationRow) {
   return {
@@ -465,6 +447,10 @@ export interface RecordInput {
   conflict: ConflictChoice;
 }
 
+async function recorderName(db: Database, userId: string) {
+  return (await peopleByIds(db, [userId])).get(userId)?.name ?? 'a team member';
+}
+
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The time given (given, refused) as an instant: now when empty, never in the future. */
@@ -669,6 +655,7 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
       warnings: outcome.check.warnings,
     };
   }
+  if (scheduledAt) await resolveDoseAlerts(db, planId, scheduledAt, await recorderName(db, viewer.id), now);
   return { outcome: 'recorded' as const, record: (await recordViews(db, [outcome.row], zone))[0]! };
 }
 
@@ -753,6 +740,7 @@ export async function recordMorningRound(db: Database, viewer: Viewer, planId: s
   const ctx = doseContext(date, date, zone);
   const meds = (await planMedications(db, planId)).filter((m) => !m.stoppedAt && m.schedule.kind === 'times');
   let recorded = 0;
+  const resolved = new Set<number>();
   const left: Array<{ medicationId: string; scheduledFor: string }> = [];
   for (const med of meds) {
     const morning = expectedOf(med, ctx).filter((d) => d.time < MORNING_ENDS);
@@ -777,9 +765,12 @@ export async function recordMorningRound(db: Database, viewer: Viewer, planId: s
           recorderRole: recorderRole(ctxPlan),
         });
         recorded++;
+        resolved.add(dose.at.getTime());
       }
     });
   }
+  const name = await recorderName(db, viewer.id);
+  for (const at of resolved) await resolveDoseAlerts(db, planId, new Date(at), name, now);
   return { recorded, left };
 }
 
