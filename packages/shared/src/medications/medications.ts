@@ -268,3 +268,16 @@ export function scheduleSummary(schedule: MedicationSchedule, formatTime: (hhmm:
             .join(', ');
   return `${days} at ${at}`;
 }
+
+/**
+ * The plan's grace period (issue 28): how long after a dose's time, still unrecorded, the family
+ * is told it was missed. 60 minutes unless the family sets another (5 minutes to 12 hours).
+ */
+export const DEFAULT_DOSE_GRACE_MINUTES = 60;
+export const doseGraceInputSchema = z.object({
+  doseGraceMinutes: z
+    .number({ error: 'Enter the number of minutes, from 5 to 720.' })
+    .int('Enter whole minutes.')
+    .min(5, 'Enter at least 5 minutes.')
+    .max(720, 'Enter at most 720 minutes (12 hours).'),
+});

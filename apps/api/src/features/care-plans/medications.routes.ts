@@ -1,6 +1,7 @@
 import { isoDateSchema } from '@tavara/shared/care-plans/care-plans';
 import {
   bulkDoseInputSchema,
+  doseGraceInputSchema,
   doseCorrectionInputSchema,
   doseRecordInputSchema,
   medicationInputSchema,
@@ -37,7 +38,8 @@ function viewerOf(c: { get(key: 'user'): { id: string; role?: string | null; ema
  * Answers are `no-store`: they are health data.
  *
  * Medications: GET/POST /care-plans/:planId/medications · PUT /medications/:medicationId ·
- *              POST /medications/:medicationId/stop
+ *              POST /medications/:medicationId/stop · PUT /care-plans/:planId/medication-settings
+ *              (the plan's grace period before a dose is reported not recorded, issue 28)
  * Doses:       GET/POST /care-plans/:planId/doses · POST /care-plans/:planId/doses/bulk ·
  *              POST /dose-records/:recordId/correct · GET /dose-records/:recordId/history
  * Reports:     GET /care-plans/:planId/medications/report(.csv)?days=7|14|30|90
@@ -79,6 +81,16 @@ export function medicationRoutes(db: Database) {
             },
             201,
           );
+        },
+      )
+      .put(
+        '/care-plans/:planId/medication-settings',
+        requireUser(),
+        validate('param', planParam),
+        validate('json', doseGraceInputSchema),
+        async (c) => {
+          const { doseGraceMinutes } = c.req.valid('json');
+          return c.json(await meds.setDoseGrace(db, viewerOf(c), c.req.valid('param').planId, doseGraceMinutes));
         },
       )
       .get(

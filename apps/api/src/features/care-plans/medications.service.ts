@@ -218,14 +218,32 @@ async function loadMedicationFor(db: Database, viewer: Viewer, medicationId: str
   return { med, ctx };
 }
 
-export async function createMedication(db: Database, viewer: Viewer, planId: string, input: MedicationValues) {
+/**
+ * Adds a medication. Its schedule starts at `now` (issue 28): doses whose time has passed are not
+ * expected of it, so adding at 9:49 a medication taken at 08:00 raises no alert about 08:00.
+ */
+export async function createMedication(
+  db: Database,
+  viewer: Viewer,
+  planId: string,
+  input: MedicationValues,
+  now = new Date(),
+) {
   const ctx = await loadPlanFor(db, viewer, planId);
   assertOwner(ctx);
   const [row] = await db
     .insert(medications)
-    .values({ ...medicationValues(input), planId, createdById: viewer.id })
+    .values({ ...medicationValues(input), planId, createdById: viewer.id, createdAt: now })
     .returning();
   return medicationView(row!);
+}
+
+/** The plan's grace period: minutes after a dose's time before the family hears it was not recorded. */
+export async function setDoseGrace(db: Database, viewer: Viewer, planId: string, minutes: number) {
+  const ctx = await loadPlanFor(db, viewer, planId);
+  assertOwner(ctx);
+  await db.update(carePlans).set({ doseGraceMinutes: minutes }).where(eq(carePlans.id, planId));
+  return { doseGraceMinutes: minutes };
 }
 
 export async function updateMedication(
@@ -340,6 +358,7 @@ export async function listMedications(
     access: ctxPlan.access,
     canManage: ctxPlan.access === 'owner',
     canRecord: ctxPlan.access === 'owner' || ctxPlan.access === 'member',
+    doseGraceMinutes: plan.doseGraceMinutes,
     today,
     days,
     overall,
