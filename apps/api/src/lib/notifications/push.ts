@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Agent } from 'node:https';
 import { join, resolve } from 'node:path';
 import { lockScreenText, type NotificationKind } from '@tavara/shared/notifications/notifications';
 import webpush from 'web-push';
@@ -133,11 +134,18 @@ export type PushOutcome = 'sent' | 'gone';
 
 export interface PushSender {
   publicKey: string;
-  send(target: PushTarget, payload: PushPayload, options?: { ttlSeconds?: number; urgency?: 'normal' | 'high' }): Promise<PushOutcome>;
+  send(
+    target: PushTarget,
+    payload: PushPayload,
+    options?: { ttlSeconds?: number; urgency?: 'normal' | 'high' },
+  ): Promise<PushOutcome>;
 }
 
-/** Sends through `web-push` to allowed endpoints only; 404/410 means the subscription is gone. */
-export function createPushSender(vapid: VapidKeys, allow: PushAllowList): PushSender {
+/**
+ * Sends through `web-push` to allowed endpoints only; 404/410 means the subscription is gone.
+ * `agent` is for tests (an https.Agent trusting a local receiver's certificate).
+ */
+export function createPushSender(vapid: VapidKeys, allow: PushAllowList, tls: { agent?: Agent } = {}): PushSender {
   return {
     publicKey: vapid.publicKey,
     async send(target, payload, options = {}) {
@@ -153,13 +161,16 @@ export function createPushSender(vapid: VapidKeys, allow: PushAllowList): PushSe
             urgency: options.urgency ?? 'high',
             contentEncoding: 'aes128gcm',
             timeout: 15_000,
+            ...(tls.agent ? { agent: tls.agent } : {}),
           },
         );
         return 'sent';
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) return 'gone';
-        throw new Error(`push service answered ${status ?? 'no response'}`);
+        throw new Error(
+          status ? `push service answered ${status}` : `push service unreachable: ${(error as Error).message}`,
+        );
       }
     },
   };
