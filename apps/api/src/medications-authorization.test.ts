@@ -89,6 +89,12 @@ export const MEDICATION_ROUTES: readonly Row[] = [
   },
   {
     method: 'PUT',
+    path: (t) => `/api/medications/${t.medicationId}/supply`,
+    body: () => ({ onHand: 30, unitsPerDose: 1, refillThresholdDays: 7 }),
+    expect: OWNER(200),
+  },
+  {
+    method: 'PUT',
     path: (t) => `/api/care-plans/${t.planId}/medication-settings`,
     body: () => ({ doseGraceMinutes: 45 }),
     expect: OWNER(200),

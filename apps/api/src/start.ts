@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { scanDoseReminders } from './features/care-plans/medication-reminders';
+import { scanRefills } from './features/care-plans/medication-supply';
 import { createMailer } from './lib/mailer';
 import { createPushSender, pushAllowList, resolveVapidKeys } from './lib/notifications/push';
 import { startNotificationWorker, type NotificationWorker } from './lib/notifications/worker';
@@ -68,7 +69,7 @@ export async function startServer(
         pollMs: env.NOTIFICATION_POLL_MS,
         leaseMs: env.NOTIFICATION_LEASE_MS,
         scanMs: env.NOTIFICATION_SCAN_MS,
-        scans: [scanDoseReminders],
+        scans: [scanDoseReminders, scanRefills],
       },
     );
   }

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error';
 import { loadPlanFor, peopleByIds, pgErrorCode, type PlanContext, type Viewer } from './care-plans.service';
 import { doseContext, expectedDoses, localOf, type DoseContext, type ExpectedDose } from './medication-doses';
 import { resolveDoseAlerts } from './medication-reminders';
+import { supplyView, takeFromSupply } from './medication-supply';
 import { addLocalDays } from './shift-times';
 
 /**
@@ -68,6 +69,7 @@ function medicationView(med: MedicationRow) {
     schedule: med.schedule,
     stopped: med.stoppedAt !== null,
     stoppedAt: med.stoppedAt?.toISOString() ?? null,
+    supply: supplyView(med),
   };
 }
 
@@ -661,6 +663,9 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
           supersedesId,
         })
         .returning();
+      // Supply: a given dose takes its amount off; a replaced "given" gives its amount back.
+      const replacedGiven = supersedesId !== null && check.conflict?.status === 'given';
+      await takeFromSupply(tx, med.id, (input.status === 'given' ? 1 : 0) - (replacedGiven ? 1 : 0));
       return { kind: 'recorded' as const, row: row! };
     });
   } catch (error) {
@@ -718,6 +723,11 @@ export async function correctRecord(
           supersedesId: earlier.id,
         })
         .returning();
+      await takeFromSupply(
+        tx,
+        earlier.medicationId,
+        (input.status === 'given' ? 1 : 0) - (replaced.status === 'given' ? 1 : 0),
+      );
       return inserted!;
     });
     return { record: (await recordViews(db, [row], zone))[0]! };
@@ -783,6 +793,7 @@ export async function recordMorningRound(db: Database, viewer: Viewer, planId: s
           recordedById: viewer.id,
           recorderRole: recorderRole(ctxPlan),
         });
+        await takeFromSupply(tx, med.id, 1);
         recorded++;
         resolved.add(dose.at.getTime());
       }

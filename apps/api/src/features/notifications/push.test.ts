@@ -31,13 +31,14 @@ let receiver: PushReceiver;
 let deps: WorkerDeps;
 let family: TestUser;
 let other: TestUser;
-const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+const UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-const noMail: Mailer = {
+const noMail = {
   send() {
     throw new Error('no e-mail expected here');
   },
-};
+} as unknown as Mailer;
 
 function subscribeRequest(client: TestUser['client'], body: unknown) {
   return client.request('/api/notifications/push/subscriptions', {
@@ -56,9 +57,19 @@ async function dueDoseFor(planTitle: string, day: string) {
     startDate: localToday(-30),
   });
   const input = medicationInputSchema.parse(
-    medicationInput({ name: 'Warfarin', startDate: day, schedule: { kind: 'times', times: [{ time: '08:00' }], repeat: 'daily' } }),
+    medicationInput({
+      name: 'Warfarin',
+      startDate: day,
+      schedule: { kind: 'times', times: [{ time: '08:00' }], repeat: 'daily' },
+    }),
   );
-  await createMedication(t.database.db, { id: family.id, role: 'family', email: family.email }, planId, input, localToInstant(`${day}T07:00`, DEFAULT_TIME_ZONE));
+  await createMedication(
+    t.database.db,
+    { id: family.id, role: 'family', email: family.email },
+    planId,
+    input,
+    localToInstant(`${day}T07:00`, DEFAULT_TIME_ZONE),
+  );
   await scanDoseReminders(t.database.db, localToInstant(`${day}T08:01`, DEFAULT_TIME_ZONE));
   return planId;
 }
@@ -110,7 +121,10 @@ describe('Web Push (issue 28)', () => {
       expect(res.status, endpoint).toBe(422);
       expect(await res.json()).toMatchObject({ error: { fields: { endpoint: M.pushEndpointRefused } } });
     }
-    const bad = await subscribeRequest(family.client, { endpoint: `${receiver.origin}/push/x`, keys: { p256dh: 'x', auth: 'y' } });
+    const bad = await subscribeRequest(family.client, {
+      endpoint: `${receiver.origin}/push/x`,
+      keys: { p256dh: 'x', auth: 'y' },
+    });
     expect(bad.status).toBe(422);
     const allow = pushAllowList('');
     expect(endpointAllowed('https://fcm.googleapis.com/fcm/send/abc', allow)).toBe(true);
@@ -139,7 +153,11 @@ describe('Web Push (issue 28)', () => {
     expect(JSON.stringify(push!.payload)).not.toContain('Warfarin');
 
     // The person chooses detailed text for their own devices: the inbox's words.
-    await send(family.client, 'PUT', '/api/notifications/preferences', { email: {}, quietHours: false, pushDetail: true });
+    await send(family.client, 'PUT', '/api/notifications/preferences', {
+      email: {},
+      quietHours: false,
+      pushDetail: true,
+    });
     receiver.received.length = 0;
     await dueDoseFor('Care for Mum again', localToday(-1));
     await drainJobs(deps);
@@ -148,29 +166,62 @@ describe('Web Push (issue 28)', () => {
       'Warfarin is due at 8 AM for Mum',
       'Warfarin is due at 8 AM for Mum',
     ]);
-    await send(family.client, 'PUT', '/api/notifications/preferences', { email: {}, quietHours: false, pushDetail: false });
+    await send(family.client, 'PUT', '/api/notifications/preferences', {
+      email: {},
+      quietHours: false,
+      pushDetail: false,
+    });
 
     // Push off for the kind: no push job at all.
-    await send(family.client, 'PUT', '/api/notifications/preferences', { email: {}, push: { dose_due: false }, quietHours: false });
-    const before = (await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.kind, 'push'))).length;
+    await send(family.client, 'PUT', '/api/notifications/preferences', {
+      email: {},
+      push: { dose_due: false },
+      quietHours: false,
+    });
+    const before = (await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.kind, 'push')))
+      .length;
     await dueDoseFor('Care for Mum a third time', localToday(-3));
-    expect((await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.kind, 'push'))).length).toBe(before);
-    await send(family.client, 'PUT', '/api/notifications/preferences', { email: {}, push: { dose_due: true }, quietHours: false });
+    expect((await t.database.db.select().from(notificationJobs).where(eq(notificationJobs.kind, 'push'))).length).toBe(
+      before,
+    );
+    await send(family.client, 'PUT', '/api/notifications/preferences', {
+      email: {},
+      push: { dose_due: true },
+      quietHours: false,
+    });
   });
 
   it('a subscription the push service calls gone (410) is removed', async () => {
     const sub = receiver.subscribe();
     expect((await subscribeRequest(other.client, sub)).status).toBe(201);
     receiver.answer.set(sub.endpoint, 410);
-    const planId = await createPlan(other.client, { title: 'Care for Gran', recipientName: 'Gran', planType: 'on_demand', weekdayCoverage: [], startDate: localToday(-30) });
+    const planId = await createPlan(other.client, {
+      title: 'Care for Gran',
+      recipientName: 'Gran',
+      planType: 'on_demand',
+      weekdayCoverage: [],
+      startDate: localToday(-30),
+    });
     const day = localToday(-2);
     const input = medicationInputSchema.parse(
-      medicationInput({ name: 'Aspirin', startDate: day, schedule: { kind: 'times', times: [{ time: '09:00' }], repeat: 'daily' } }),
+      medicationInput({
+        name: 'Aspirin',
+        startDate: day,
+        schedule: { kind: 'times', times: [{ time: '09:00' }], repeat: 'daily' },
+      }),
     );
-    await createMedication(t.database.db, { id: other.id, role: 'family', email: other.email }, planId, input, localToInstant(`${day}T07:00`, DEFAULT_TIME_ZONE));
+    await createMedication(
+      t.database.db,
+      { id: other.id, role: 'family', email: other.email },
+      planId,
+      input,
+      localToInstant(`${day}T07:00`, DEFAULT_TIME_ZONE),
+    );
     await scanDoseReminders(t.database.db, localToInstant(`${day}T09:01`, DEFAULT_TIME_ZONE));
     await drainJobs(deps);
-    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint))).toEqual([]);
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
+    ).toEqual([]);
   });
 
   it('devices: a person lists and removes only their own; another person’s device is not found', async () => {
@@ -182,12 +233,20 @@ describe('Web Push (issue 28)', () => {
     ).json()) as { devices: Array<{ id: string; label: string; thisDevice: boolean }> };
     const mine = listed.devices.find((d) => d.thisDevice)!;
     expect(mine.label).toBe('Chrome on Android');
-    expect(((await (await other.client.get('/api/notifications/push/devices')).json()) as { devices: unknown[] }).devices).toEqual([]);
+    expect(
+      ((await (await other.client.get('/api/notifications/push/devices')).json()) as { devices: unknown[] }).devices,
+    ).toEqual([]);
     expect((await send(other.client, 'DELETE', `/api/notifications/push/devices/${mine.id}`)).status).toBe(404);
     // The browser unsubscribing itself, by endpoint: another person's DELETE leaves it.
-    expect((await send(other.client, 'DELETE', '/api/notifications/push/subscriptions', { endpoint: sub.endpoint })).status).toBe(204);
-    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint))).toHaveLength(1);
+    expect(
+      (await send(other.client, 'DELETE', '/api/notifications/push/subscriptions', { endpoint: sub.endpoint })).status,
+    ).toBe(204);
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
+    ).toHaveLength(1);
     expect((await send(family.client, 'DELETE', `/api/notifications/push/devices/${mine.id}`)).status).toBe(204);
-    expect(await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint))).toEqual([]);
+    expect(
+      await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
+    ).toEqual([]);
   });
 });
