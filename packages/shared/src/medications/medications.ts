@@ -287,16 +287,17 @@ export const doseGraceInputSchema = z.object({
  * left brings the refill reminder (7 by default). Recording a refill sets the count anew.
  */
 export const DEFAULT_REFILL_THRESHOLD_DAYS = 7;
+// Coerced: the form sends what was typed; the API takes numbers.
 export const supplyInputSchema = z.object({
-  onHand: z
+  onHand: z.coerce
     .number({ error: 'Enter how many are on hand, e.g. 30.' })
     .min(0, 'Enter 0 or more.')
     .max(100_000, 'Enter at most 100,000.'),
-  unitsPerDose: z
+  unitsPerDose: z.coerce
     .number({ error: 'Enter how many one dose takes, e.g. 1.' })
     .positive('Enter more than 0.')
     .max(1_000, 'Enter at most 1,000.'),
-  refillThresholdDays: z
+  refillThresholdDays: z.coerce
     .number({ error: 'Enter a number of days, from 1 to 90.' })
     .int('Enter whole days.')
     .min(1, 'Enter at least 1 day.')

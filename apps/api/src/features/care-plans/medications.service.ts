@@ -17,7 +17,7 @@ import { carePlans, careTeamMembers } from '../../db/schema/care-plans';
 import { doseRecords, medications } from '../../db/schema/medications';
 import { AppError } from '../../lib/app-error';
 import { loadPlanFor, peopleByIds, pgErrorCode, type PlanContext, type Viewer } from './care-plans.service';
-import { doseContext, expectedDoses, localOf, type DoseContext, type ExpectedDose } from './medication-doses';
+import { doseContext, expectedDoses, localOf, type ExpectedDose } from './medication-doses';
 import { resolveDoseAlerts } from './medication-reminders';
 import { supplyView, takeFromSupply } from './medication-supply';
 import { addLocalDays } from './shift-times';

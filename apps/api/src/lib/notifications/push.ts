@@ -32,7 +32,8 @@ export function resolveVapidKeys(env: Env): VapidKeys {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
   }
-  if (env.NODE_ENV === 'production') throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production');
+  if (env.NODE_ENV === 'production')
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required in production');
   if (env.NODE_ENV === 'test') {
     testKeys ??= webpush.generateVAPIDKeys();
     return { ...testKeys, subject };
@@ -48,7 +49,8 @@ export function resolveVapidKeys(env: Env): VapidKeys {
   }
   chmodSync(file, 0o600);
   const keys = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: string; privateKey?: string };
-  if (!keys.publicKey || !keys.privateKey) throw new Error(`${file} holds no VAPID keys; delete it to generate new ones.`);
+  if (!keys.publicKey || !keys.privateKey)
+    throw new Error(`${file} holds no VAPID keys; delete it to generate new ones.`);
   return { publicKey: keys.publicKey, privateKey: keys.privateKey, subject };
 }
 
@@ -71,7 +73,10 @@ export interface PushAllowList {
 export function pushAllowList(extra: string): PushAllowList {
   const hosts: string[] = [...DEFAULT_PUSH_HOSTS];
   const origins: string[] = [];
-  for (const entry of extra.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)) {
+  for (const entry of extra
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean)) {
     if (entry.includes('://')) {
       try {
         origins.push(new URL(entry).origin);
@@ -170,6 +175,7 @@ export function createPushSender(vapid: VapidKeys, allow: PushAllowList, tls: { 
         if (status === 404 || status === 410) return 'gone';
         throw new Error(
           status ? `push service answered ${status}` : `push service unreachable: ${(error as Error).message}`,
+          { cause: error },
         );
       }
     },

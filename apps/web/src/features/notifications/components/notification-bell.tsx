@@ -63,6 +63,8 @@ export default function NotificationBell() {
 
 function NotificationPanel({ unread, onClose }: { unread: number; onClose: () => void }) {
   const list = useNotificationList(true);
+  // "Due N minutes ago" as of when the list was read (the panel refetches each time it opens).
+  const now = list.dataUpdatedAt;
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const navigate = useNavigate();
@@ -147,8 +149,7 @@ function NotificationPanel({ unread, onClose }: { unread: number; onClose: () =>
                     ) : (
                       item.eventAt && (
                         <span className="text-sm text-ink">
-                          {item.kind === 'shift_not_checked_in' ? 'Started' : 'Due'}{' '}
-                          {formatAgo(item.eventAt, Date.now())}
+                          {item.kind === 'shift_not_checked_in' ? 'Started' : 'Due'} {formatAgo(item.eventAt, now)}
                         </span>
                       )
                     )}

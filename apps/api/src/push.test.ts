@@ -4,20 +4,20 @@ import { NOTIFICATION_MESSAGES as M } from '@tavara/shared/notifications/notific
 import { Agent } from 'node:https';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveAuthSecret } from '../../auth/auth-secret';
-import { notificationJobs, pushSubscriptions } from '../../db/schema/notifications';
-import { createLogger } from '../../lib/logger';
-import type { Mailer } from '../../lib/mailer';
-import { createPushSender, endpointAllowed, pushAllowList, resolveVapidKeys } from '../../lib/notifications/push';
-import { drainJobs, type WorkerDeps } from '../../lib/notifications/worker';
-import { createPlan, send } from '../../testing/care-plan-requests';
-import { createVerifiedUser, type TestUser } from '../../testing/factories';
-import { localToday, medicationInput } from '../../testing/medication-requests';
-import { startPushReceiver, type PushReceiver } from '../../testing/push-receiver';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { scanDoseReminders } from '../care-plans/medication-reminders';
-import { createMedication } from '../care-plans/medications.service';
-import { localToInstant } from '../care-plans/shift-times';
+import { resolveAuthSecret } from './auth/auth-secret';
+import { notificationJobs, pushSubscriptions } from './db/schema/notifications';
+import { createLogger } from './lib/logger';
+import type { Mailer } from './lib/mailer';
+import { createPushSender, endpointAllowed, pushAllowList, resolveVapidKeys } from './lib/notifications/push';
+import { drainJobs, type WorkerDeps } from './lib/notifications/worker';
+import { createPlan, send } from './testing/care-plan-requests';
+import { createVerifiedUser, type TestUser } from './testing/factories';
+import { localToday, medicationInput } from './testing/medication-requests';
+import { startPushReceiver, type PushReceiver } from './testing/push-receiver';
+import { createTestApp, type TestApp } from './testing/test-app';
+import { scanDoseReminders } from './features/care-plans/medication-reminders';
+import { createMedication } from './features/care-plans/medications.service';
+import { localToInstant } from './features/care-plans/shift-times';
 
 /**
  * Web Push end to end without the internet (issue 28): a local push service that really
