@@ -162,8 +162,14 @@ const envSchema = z
      * DATA_DIR/vapid-keys.json in development; required in production (rotating them drops every
      * device's subscription).
      */
-    VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key').optional(),
-    VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key').optional(),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+      .optional(),
     VAPID_SUBJECT: z
       .string()
       .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')

@@ -74,7 +74,12 @@ export function verifyVapid(header: string | undefined, origin: string, now = Da
     key: { kty: 'EC', crv: 'P-256', x: b64url(point.subarray(1, 33)), y: b64url(point.subarray(33)) },
     format: 'jwk',
   });
-  const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(s, 'base64url'),
+  );
   if (!ok) throw new Error('VAPID signature does not verify');
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { aud: string; exp: number; sub: string };
   if (claims.aud !== origin) throw new Error(`JWT aud ${claims.aud} is not ${origin}`);
@@ -116,8 +121,23 @@ function selfSignedCertificate() {
   execFileSync(
     'openssl',
     [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-      '-keyout', keyFile, '-out', certFile, '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-keyout',
+      keyFile,
+      '-out',
+      certFile,
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
     ],
     { stdio: 'ignore' },
   );
@@ -128,42 +148,45 @@ export async function startPushReceiver(): Promise<PushReceiver> {
   const keys = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer }>();
   const receiver = { received: [], rejected: [], answer: new Map() } as unknown as PushReceiver;
   const tls = selfSignedCertificate();
-  const server: Server = createServer({ key: readFileSync(tls.keyFile), cert: readFileSync(tls.certFile) }, (req, res) => {
-    void (async () => {
-      const body = await readBody(req);
-      const id = (req.url ?? '').replace(/^\/push\//, '');
-      const sub = keys.get(id);
-      if (req.method !== 'POST' || !sub) {
-        res.writeHead(404).end();
-        return;
-      }
-      const status = receiver.answer.get(`${receiver.origin}/push/${id}`) ?? 201;
-      if (status >= 300) {
-        res.writeHead(status).end();
-        return;
-      }
-      try {
-        if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
-        if (!req.headers.ttl) throw new Error('no TTL header');
-        const vapid = verifyVapid(req.headers.authorization, receiver.origin);
-        const payload = JSON.parse(decryptAes128gcm(body, sub.ecdh, sub.auth).toString('utf8')) as unknown;
-        receiver.received.push({
-          subscription: `${receiver.origin}/push/${id}`,
-          headers: {
-            ttl: req.headers.ttl as string,
-            urgency: req.headers.urgency as string | undefined,
-            'content-encoding': req.headers['content-encoding'],
-          },
-          payload,
-          vapid,
-        });
-        res.writeHead(201, { location: `/message/${randomBytes(4).toString('hex')}` }).end();
-      } catch (error) {
-        receiver.rejected.push((error as Error).message);
-        res.writeHead(400).end();
-      }
-    })();
-  });
+  const server: Server = createServer(
+    { key: readFileSync(tls.keyFile), cert: readFileSync(tls.certFile) },
+    (req, res) => {
+      void (async () => {
+        const body = await readBody(req);
+        const id = (req.url ?? '').replace(/^\/push\//, '');
+        const sub = keys.get(id);
+        if (req.method !== 'POST' || !sub) {
+          res.writeHead(404).end();
+          return;
+        }
+        const status = receiver.answer.get(`${receiver.origin}/push/${id}`) ?? 201;
+        if (status >= 300) {
+          res.writeHead(status).end();
+          return;
+        }
+        try {
+          if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error('not aes128gcm');
+          if (!req.headers.ttl) throw new Error('no TTL header');
+          const vapid = verifyVapid(req.headers.authorization, receiver.origin);
+          const payload = JSON.parse(decryptAes128gcm(body, sub.ecdh, sub.auth).toString('utf8')) as unknown;
+          receiver.received.push({
+            subscription: `${receiver.origin}/push/${id}`,
+            headers: {
+              ttl: req.headers.ttl as string,
+              urgency: req.headers.urgency as string | undefined,
+              'content-encoding': req.headers['content-encoding'],
+            },
+            payload,
+            vapid,
+          });
+          res.writeHead(201, { location: `/message/${randomBytes(4).toString('hex')}` }).end();
+        } catch (error) {
+          receiver.rejected.push((error as Error).message);
+          res.writeHead(400).end();
+        }
+      })();
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   receiver.ca = readFileSync(tls.certFile, 'utf8');

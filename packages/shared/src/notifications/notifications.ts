@@ -270,11 +270,9 @@ export const notificationSettingsFormSchema = z
     quietHours: z.enum(['on', 'off']),
     pushDetail: z.enum(['on', 'off']),
   })
-  .transform(
-    (v): NotificationPreferencesInput => ({
-      email: v.email,
-      push: v.push,
-      quietHours: v.quietHours === 'on',
-      pushDetail: v.pushDetail === 'on',
-    }),
-  );
+  .transform((v): NotificationPreferencesInput => ({
+    email: v.email,
+    push: v.push,
+    quietHours: v.quietHours === 'on',
+    pushDetail: v.pushDetail === 'on',
+  }));

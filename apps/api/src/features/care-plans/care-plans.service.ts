@@ -37,7 +37,12 @@ import { profiles } from '../../db/schema/profiles';
 import { familyDetails } from '../../db/schema/registration';
 import { AppError } from '../../lib/app-error';
 import { trainingCompletedSql } from '../../lib/training-completed';
-import { notify, resolveNotifications, type NotificationEvent, type NotifyWriter } from '../../lib/notifications/notify';
+import {
+  notify,
+  resolveNotifications,
+  type NotificationEvent,
+  type NotifyWriter,
+} from '../../lib/notifications/notify';
 import {
   addLocalDays,
   generateShiftTimes,

@@ -122,7 +122,12 @@ export function dosesIn(schedule: MedicationSchedule, range: ActiveRange, ctx: D
 /** What `expectedDoses` reads of a medication row. */
 export interface MedicationTiming extends ActiveRange {
   schedule: MedicationSchedule;
-  scheduleHistory: ReadonlyArray<{ schedule: MedicationSchedule; startDate: string; endDate: string | null; until: string }>;
+  scheduleHistory: ReadonlyArray<{
+    schedule: MedicationSchedule;
+    startDate: string;
+    endDate: string | null;
+    until: string;
+  }>;
   stoppedAt: Date | null;
   /** The instant it was added: nothing before it was ever expected of it (issue 28). */
   createdAt: Date;

@@ -120,9 +120,7 @@ export async function scanDoseReminders(db: Database, now = new Date()): Promise
   ]);
   const toldKeys = new Set(told.flat().map((t) => t.key));
   const recorded = new Set(records.flat().map((r) => `${r.medicationId}:${r.at?.getTime()}`));
-  const pending = found.filter(
-    (f) => !toldKeys.has(keyOf(f)) && !recorded.has(`${f.med.id}:${f.at.getTime()}`),
-  );
+  const pending = found.filter((f) => !toldKeys.has(keyOf(f)) && !recorded.has(`${f.med.id}:${f.at.getTime()}`));
   if (pending.length === 0) return 0;
 
   // One message per plan, instant and kind.
@@ -140,7 +138,12 @@ export async function scanDoseReminders(db: Database, now = new Date()): Promise
     Promise.all(
       chunks(planIds).map((part) =>
         db
-          .select({ planId: shifts.planId, assigneeId: shifts.assigneeId, startsAt: shifts.startsAt, endsAt: shifts.endsAt })
+          .select({
+            planId: shifts.planId,
+            assigneeId: shifts.assigneeId,
+            startsAt: shifts.startsAt,
+            endsAt: shifts.endsAt,
+          })
           .from(shifts)
           .where(
             and(
@@ -216,7 +219,13 @@ export async function scanDoseReminders(db: Database, now = new Date()): Promise
  * After a record: when no dose of the plan due at `at` is left unrecorded, its "due" and "missed"
  * alerts are no longer true — resolved, and their waiting e-mail and push cancelled.
  */
-export async function resolveDoseAlerts(db: Database, planId: string, at: Date, recorderName: string, now = new Date()) {
+export async function resolveDoseAlerts(
+  db: Database,
+  planId: string,
+  at: Date,
+  recorderName: string,
+  now = new Date(),
+) {
   const keys = [doseAlertKey('dose_due', planId, at), doseAlertKey('dose_missed', planId, at)];
   const open = await db
     .select({ id: notifications.id })
@@ -229,7 +238,9 @@ export async function resolveDoseAlerts(db: Database, planId: string, at: Date, 
   const meds = await db.select().from(medications).where(eq(medications.planId, planId));
   const day = localOf(at, zone).slice(0, 10);
   const ctx = doseContext(day, day, zone);
-  const expectedIds = meds.filter((m) => expectedDoses(m, ctx).some((d) => d.at.getTime() === at.getTime())).map((m) => m.id);
+  const expectedIds = meds
+    .filter((m) => expectedDoses(m, ctx).some((d) => d.at.getTime() === at.getTime()))
+    .map((m) => m.id);
   if (expectedIds.length > 0) {
     const rows = await db
       .select({ medicationId: doseRecords.medicationId })

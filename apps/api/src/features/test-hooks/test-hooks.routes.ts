@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
 import type { Database } from '../../db/client';
 import type { DatabaseHealth } from '../../db/health';
-import { sql } from 'drizzle-orm';
 import { validate } from '../../lib/validate';
+import { medicationAddedOnStartDate } from './test-hooks.service';
 
 /**
  * Hooks for the end-to-end suite, mounted only when E2E_TEST_HOOKS is on (refused in
@@ -24,11 +24,7 @@ export function testHookRoutes(health: DatabaseHealth, db: Database) {
         '/medications/:medicationId/added-on-start-date',
         validate('param', z.object({ medicationId: z.uuid() })),
         async (c) => {
-          await db.execute(sql`
-            update medications m
-               set created_at = (m.start_date::timestamp at time zone p.time_zone)
-              from care_plans p
-             where p.id = m.plan_id and m.id = ${c.req.valid('param').medicationId}`);
+          await medicationAddedOnStartDate(db, c.req.valid('param').medicationId);
           return c.json({ ok: true });
         },
       )

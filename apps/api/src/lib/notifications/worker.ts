@@ -250,7 +250,12 @@ async function runJob(
         return (await finish(db, job, workerId, 'skipped')) ? 'skipped' : 'lost';
       }
       // Worded now, in the person's zone: "due at 8 AM (1 hour 50 minutes ago)" is true when sent.
-      const sentence = notificationSentence(n.kind, { eventAt: n.eventAt, count: n.itemCount }, deps.clock?.() ?? new Date(), job.zone);
+      const sentence = notificationSentence(
+        n.kind,
+        { eventAt: n.eventAt, count: n.itemCount },
+        deps.clock?.() ?? new Date(),
+        job.zone,
+      );
       await mailer.send(notificationEmail(ctx, n.kind, n.link, n.emailLine, sentence));
       return (await finish(db, job, workerId, 'sent', [job.notificationId])) ? 'sent' : 'lost';
     }
