@@ -20,6 +20,15 @@ function localDate(offset: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Port_of_Spain' }).format(now);
 }
 
+/** The test hook that dates a medication's adding to its start date (E2E_TEST_HOOKS). */
+async function usedSinceStart(api: APIRequestContext, planId: string, name: string) {
+  const listed = await api.get(`/api/care-plans/${planId}/medications`);
+  const { medications } = (await listed.json()) as { medications: Array<{ id: string; name: string }> };
+  const id = medications.find((m) => m.name === name)!.id;
+  const res = await api.post(`/api/__test/medications/${id}/added-on-start-date`, { headers: { origin: APP_URL } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
 test('a family adds a medication, records doses with the 2-hour check, sees 50 % adherence, a report and its CSV; a team professional records a dose; a stranger is refused', async ({
   page,
   browser,
@@ -86,6 +95,9 @@ test('a family adds a medication, records doses with the 2-hour check, sees 50 %
   await expect(form).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Metformin' })).toBeVisible();
   await expect(page.getByText('Every day at 8 AM and 8 PM')).toBeVisible();
+  // As if added on its start date (issue 28: doses before a medication was added are not expected),
+  // so yesterday's doses can be recorded below.
+  await usedSinceStart(familyApi, planId, 'Metformin');
 
   // Yesterday's doses: the morning one given (its time asked, prefilled with the due time).
   await page.goto(`${medsUrl}?tab=today&date=${yesterday}`);
@@ -148,6 +160,7 @@ test('a family adds a medication, records doses with the 2-hour check, sees 50 %
     },
   });
   expect(added.status(), await added.text()).toBe(201);
+  await usedSinceStart(familyApi, planId, 'Amlodipine');
   const proPage = await proContext.newPage();
   await proPage.goto(`/professional/assignments/${planId}`);
   const meds = proPage.getByRole('region', { name: 'Medications' });

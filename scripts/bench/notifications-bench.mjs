@@ -4,6 +4,8 @@
 //   1. throughput: N reminders (shifts nobody checked in to, 2 per shift: the family owner and
 //      the caregiver) become due at once; one instance's worker scans, creates and sends them.
 //      Budget: all N counted by the catcher within 60 s.
+//   1b. doses (issue 28): D doses due this minute over P plans (each plan's doses due together)
+//      are bundled into P notifications and P e-mails. Budget: all sent within 60 s.
 //   2. exactly once: two instances on one database, M reminders; one instance is kill -9'ed when
 //      about a third have arrived. Prints raw deliveries, distinct Message-IDs, duplicates and
 //      missing (budget: 0 and 0 by Message-ID).
@@ -33,7 +35,9 @@ const { values } = parseArgs({
   options: {
     reminders: { type: 'string', default: '10000' },
     'exactly-once': { type: 'string', default: '1000' },
-    only: { type: 'string', default: 'throughput,exactly-once,unread-count' },
+    doses: { type: 'string', default: '10000' },
+    plans: { type: 'string', default: '2000' },
+    only: { type: 'string', default: 'throughput,doses,exactly-once,unread-count' },
   },
 });
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -185,9 +189,10 @@ async function insertLateShifts(db, prefix, count) {
     [prefix, count],
   );
   await db.query(
-    `insert into shifts (plan_id, local_date, starts_at, ends_at, status, assignee_id)
+    // Booked the day before (issue 28: only a shift assigned before its start misses a check-in).
+    `insert into shifts (plan_id, local_date, starts_at, ends_at, status, assignee_id, assigned_at, created_at)
      select md5($1 || i)::uuid, current_date, now() - interval '16 minutes', now() + interval '4 hours',
-            'assigned', $1 || 'professional-' || i
+            'assigned', $1 || 'professional-' || i, now() - interval '1 day', now() - interval '1 day'
        from generate_series(0, $2 - 1) as i`,
     [prefix, count],
   );
@@ -255,6 +260,85 @@ if (only.has('throughput')) {
       lastSeen: last,
     };
     log('throughput', results.throughput);
+  } finally {
+    await db.end();
+    await instance.stop();
+    await database.drop();
+  }
+}
+
+// ——— 1b. doses due in one minute, bundled (issue 28) ———
+// `doses` medications over `plans` plans (each with its own family), all due at this minute in
+// Port of Spain and on Tavara since yesterday: the scan bundles each plan's doses into ONE
+// notification and e-mail, so `plans` mails arrive for `doses` doses.
+if (only.has('doses')) {
+  const doses = Number(values.doses);
+  const plans = Number(values.plans);
+  const database = await createDatabase();
+  const db = new pg.Client({ connectionString: database.url });
+  const instance = await startInstance(database.url, catcher.port, { NOTIFICATION_SCAN_MS: '500' });
+  await db.connect();
+  try {
+    catcher.state.delayMs = 0;
+    const hhmm = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/Port_of_Spain',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date());
+    const schedule = JSON.stringify({
+      kind: 'times',
+      times: [{ time: hhmm, withFood: false, beforeBed: false }],
+      repeat: 'daily',
+      weekdays: [],
+      intervalDays: null,
+    });
+    const before = catcher.state.raw;
+    const t0 = performance.now();
+    await db.query(
+      `insert into users (id, name, email, email_verified, role)
+       select 'ds-family-' || i, 'Bench family ' || i, 'ds-family-' || i || '@bench.tavara.invalid', true, 'family'
+         from generate_series(0, $1 - 1) as i`,
+      [plans],
+    );
+    await db.query(
+      `insert into care_plans (id, family_id, title, recipient_name, plan_type, weekday_coverage, start_date)
+       select md5('ds-' || i)::uuid, 'ds-family-' || i, 'Bench plan ' || i, 'Mum', 'on_demand', '{}', current_date - 30
+         from generate_series(0, $1 - 1) as i`,
+      [plans],
+    );
+    await db.query(
+      `insert into medications (plan_id, name, dosage, medication_type, start_date, schedule, created_at)
+       select md5('ds-' || (j % $2))::uuid, 'Medicine ' || (j / $2), '1 tablet', 'prescription',
+              current_date - 1, $3::jsonb, now() - interval '1 day'
+         from generate_series(0, $1 - 1) as j`,
+      [doses, plans, schedule],
+    );
+    const created = performance.now();
+    while (catcher.state.raw - before < plans && performance.now() - t0 < 120_000) await sleep(50);
+    const ms = performance.now() - t0;
+    const host = new URL(instance.base).hostname;
+    const { rows } = await db.query(
+      `select n.id, n.item_count from notifications n where n.user_id like 'ds-%' and n.kind = 'dose_due'`,
+    );
+    const counted = countFor(
+      catcher.state,
+      rows.map((r) => `<email:${r.id}@${host}>`),
+    );
+    const bundled = rows.reduce((sum, r) => sum + r.item_count, 0);
+    results.doses = {
+      doses,
+      plans,
+      notifications: rows.length,
+      dosesInThem: bundled,
+      mailsCounted: counted.distinct,
+      messagesSavedByBundling: bundled - rows.length,
+      insertMs: Math.round(created - t0),
+      allSentMs: Math.round(ms),
+      budgetMs: 60_000,
+      ok: counted.distinct === plans && bundled === doses && ms <= 60_000,
+    };
+    log('doses', results.doses);
   } finally {
     await db.end();
     await instance.stop();

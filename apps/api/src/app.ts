@@ -28,6 +28,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { featureVotingRoutes } from './features/feature-voting/feature-voting.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
+import { pushAllowList, resolveVapidKeys } from './lib/notifications/push';
 import { passwordResetRoutes } from './features/password-reset/password-reset.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { chatAiRoutes } from './features/registration-chat/chat-ai.routes';
@@ -79,7 +80,14 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
     .route('/', carePlanRoutes({ env, db, mailer, logger }))
     .route('/', medicationRoutes(db))
     .route('/', trainingRoutes({ env, db }))
-    .route('/', notificationRoutes({ db, secret }))
+    .route(
+      '/',
+      notificationRoutes({
+        db,
+        secret,
+        push: { publicKey: resolveVapidKeys(env).publicKey, allow: pushAllowList(env.PUSH_ENDPOINT_ALLOWLIST) },
+      }),
+    )
     .route('/', careAssessmentRoutes(db))
     .route('/', familyStoryRoutes(db))
     .route('/', subscriptionRoutes(db))
@@ -154,7 +162,7 @@ export function createApp(deps: AppDeps) {
     });
   }
   api.on(['GET', 'POST'], '/auth/*', authRoutes(auth, env));
-  if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health));
+  if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health, db));
   api.all('*', (c) => {
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
   });

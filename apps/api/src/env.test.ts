@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
+import { vapidEnv } from './testing/vapid';
 
 describe('configuration', () => {
   it('runs on safe local defaults with nothing set', () => {
@@ -62,6 +63,7 @@ describe('configuration', () => {
       expect(problems).toContain('AUTH_SECRET is required in production');
       expect(problems).toContain('SMTP_URL is required in production');
       expect(problems).toContain('APP_URL is required in production');
+      expect(problems).toContain('VAPID_PUBLIC_KEY is required in production');
       expect(problems).toContain('E2E_TEST_HOOKS must not be set in production');
     }
   });
@@ -101,6 +103,7 @@ describe('configuration', () => {
     expect(() =>
       loadEnv({
         NODE_ENV: 'production',
+        ...vapidEnv(),
         AUTH_SECRET: 'x'.repeat(40),
         SMTP_URL: 'smtp://mail.example.tt',
         APP_URL: 'https://care.example.tt',
@@ -110,6 +113,7 @@ describe('configuration', () => {
     expect(() =>
       loadEnv({
         NODE_ENV: 'production',
+        ...vapidEnv(),
         AUTH_SECRET: 'x'.repeat(40),
         SMTP_URL: 'smtp://mail.example.tt',
         APP_URL: 'https://care.example.tt',
@@ -121,6 +125,7 @@ describe('configuration', () => {
   it('accepts a complete production configuration', () => {
     const env = loadEnv({
       NODE_ENV: 'production',
+      ...vapidEnv(),
       AUTH_SECRET: 'x'.repeat(40),
       SMTP_URL: 'smtps://user:pass@mail.example.tt:465',
       APP_URL: 'https://care.example.tt',

@@ -163,6 +163,31 @@ const envSchema = z
     NOTIFICATION_LEASE_MS: wholeNumber(1_000, 3_600_000, 120_000),
     /** How often each instance looks for due reminders (a shift nobody checked in to). */
     NOTIFICATION_SCAN_MS: wholeNumber(100, 3_600_000, 30_000),
+    /**
+     * Web Push (issue 28): the VAPID key pair (RFC 8292, base64url as `web-push generate-vapid-keys`
+     * prints them) and the contact the push services may write to. Generated once into
+     * DATA_DIR/vapid-keys.json in development; required in production (rotating them drops every
+     * device's subscription).
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'must be a mailto: or https: URL')
+      .default('mailto:support@tavara.tt'),
+    /**
+     * Push-service hosts the server may send to besides the browsers' own (FCM, Mozilla, Apple,
+     * Microsoft): comma-separated hosts (`push.example.com`, `*.example.com`, https only) or
+     * origins (`http://127.0.0.1:4341`, a local test receiver). Anything else is refused when a
+     * device subscribes, so a subscription can never make the server call an arbitrary URL.
+     */
+    PUSH_ENDPOINT_ALLOWLIST: z.string().default(''),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -178,6 +203,13 @@ const envSchema = z
         code: 'custom',
         path: ['SMTP_URL'],
         message: 'is required in production (the dev outbox is never used there)',
+      });
+    }
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'is required in production (npx web-push generate-vapid-keys)',
       });
     }
     if (!env.APP_URL) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addProfessional, createPlan, send } from './testing/care-plan-requests';
-import { addMedication, localToday, medicationInput, recorded } from './testing/medication-requests';
+import { addedOnStartDate, addMedication, localToday, medicationInput, recorded } from './testing/medication-requests';
 import { askEveryone, PLAN_ASKER_ROLES, signInAskers, type AskRow } from './testing/access';
 import { createTestApp, type TestApp } from './testing/test-app';
 import type { TestClient } from './testing/test-client';
@@ -88,6 +88,18 @@ export const MEDICATION_ROUTES: readonly Row[] = [
     expect: OWNER(200),
   },
   {
+    method: 'PUT',
+    path: (t) => `/api/medications/${t.medicationId}/supply`,
+    body: () => ({ onHand: 30, unitsPerDose: 1, refillThresholdDays: 7 }),
+    expect: OWNER(200),
+  },
+  {
+    method: 'PUT',
+    path: (t) => `/api/care-plans/${t.planId}/medication-settings`,
+    body: () => ({ doseGraceMinutes: 45 }),
+    expect: OWNER(200),
+  },
+  {
     method: 'POST',
     path: (t) => `/api/care-plans/${t.planId}/doses`,
     body: (t, asker) => ({
@@ -142,6 +154,8 @@ describe('medication routes: who may call them', () => {
       teamRole: 'nurse',
     });
     const medicationId = await addMedication(owner.client, planId, { startDate: localToday(-10), schedule: SCHEDULE });
+    // Used since its start date, so past doses are expected (issue 28).
+    await addedOnStartDate(t.database.db, medicationId);
     // A record per asker to correct (corrections by others refused must not use it up).
     const recordIds = {} as Record<Asker, string>;
     for (const asker of ASKERS) {

@@ -3,7 +3,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { scanDoseReminders } from './features/care-plans/medication-reminders';
+import { scanRefills } from './features/care-plans/medication-supply';
 import { createMailer } from './lib/mailer';
+import { createPushSender, pushAllowList, resolveVapidKeys } from './lib/notifications/push';
 import { startNotificationWorker, type NotificationWorker } from './lib/notifications/worker';
 import { databaseOptionsFromEnv, openDatabase, type DatabaseHandle } from './db/client';
 import { seedDatabase } from './db/seed/seed';
@@ -64,12 +66,19 @@ export async function startServer(
   const workerMailer = env.NOTIFICATION_WORKER === 'on' ? createMailer(env, database.db, logger, { pool: true }) : null;
   if (workerMailer) {
     worker = startNotificationWorker(
-      { db: database.db, mailer: workerMailer, appUrl: env.APP_URL, secret: resolveAuthSecret(env), logger },
+      {
+        db: database.db,
+        mailer: workerMailer,
+        appUrl: env.APP_URL,
+        secret: resolveAuthSecret(env),
+        logger,
+        push: createPushSender(resolveVapidKeys(env), pushAllowList(env.PUSH_ENDPOINT_ALLOWLIST)),
+      },
       {
         pollMs: env.NOTIFICATION_POLL_MS,
         leaseMs: env.NOTIFICATION_LEASE_MS,
         scanMs: env.NOTIFICATION_SCAN_MS,
-        scans: [scanDoseReminders],
+        scans: [scanDoseReminders, scanRefills],
       },
     );
   }

@@ -46,3 +46,60 @@ async function navigationPage({ request }: { request: Request }): Promise<Respon
 // /api/* navigations (sign-in, verification and reset links) always reach the server. Nothing
 // else is routed: an API request is never answered from a cache.
 registerRoute(new NavigationRoute(navigationPage, { denylist: [/^\/api\//] }));
+
+/**
+ * Web Push (issue 28, decision 032). The server's payload is `{ title, body, url, tag }`; the body
+ * is lock-screen safe unless the person chose detail. Every push shows a notification (browsers
+ * require it); a newer one with the same tag replaces the older.
+ */
+interface PushMessage {
+  title?: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+
+self.addEventListener('push', (event) => {
+  let message: PushMessage = {};
+  try {
+    message = (event.data?.json() ?? {}) as PushMessage;
+  } catch {
+    // Not JSON: still tell the person something arrived.
+  }
+  // Only paths inside the app: a click never leaves for another site.
+  const url =
+    typeof message.url === 'string' && message.url.startsWith('/') && !message.url.startsWith('//') ? message.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(message.title || 'Tavara', {
+      body: message.body || 'You have a new update — open Tavara',
+      tag: message.tag,
+      icon: '/pwa-192.png',
+      badge: '/pwa-192.png',
+      data: { url },
+    }),
+  );
+});
+
+// A click opens the notification's page: in a Tavara tab already open if there is one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const path = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  const target = new URL(path, self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin) as WindowClient | undefined;
+      if (open) {
+        try {
+          // navigate() works only on a tab this worker controls; otherwise a new window opens.
+          await open.navigate(target);
+          await open.focus();
+          return;
+        } catch {
+          // fall through
+        }
+      }
+      await self.clients.openWindow(target);
+    })(),
+  );
+});

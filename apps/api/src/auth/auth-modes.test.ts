@@ -8,6 +8,7 @@ import { signUp, TEST_PASSWORD, uniqueEmail, verifyEmail } from '../testing/fact
 import { createTestApp } from '../testing/test-app';
 import { trustedOriginsFor } from './auth';
 import { loadEnv } from '../env';
+import { vapidEnv } from '../testing/vapid';
 
 describe('AUTH_AUTO_CONFIRM=true', () => {
   it('sign-up signs the user in at once, without verifying the address', async () => {
@@ -89,6 +90,7 @@ describe('trusted origins', () => {
       trustedOriginsFor(
         loadEnv({
           NODE_ENV: 'production',
+          ...vapidEnv(),
           APP_URL: 'https://care.example.tt',
           AUTH_SECRET: 'x'.repeat(40),
           SMTP_URL: 'smtp://mail.example.tt',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
 import { DEV_SECRET_FILE, resolveAuthSecret, TEST_AUTH_SECRET } from './auth-secret';
+import { vapidEnv } from '../testing/vapid';
 
 describe('auth secret', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'tavara-secret-'));
@@ -12,6 +13,7 @@ describe('auth secret', () => {
   it('production uses AUTH_SECRET', () => {
     const env = loadEnv({
       NODE_ENV: 'production',
+      ...vapidEnv(),
       AUTH_SECRET: 's'.repeat(40),
       SMTP_URL: 'smtp://mail.example.tt',
       APP_URL: 'https://care.example.tt',

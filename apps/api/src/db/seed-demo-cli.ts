@@ -362,11 +362,13 @@ async function seedDemo() {
   for (let from = 0; from < PLANS; from += BATCH / 2) {
     await db.execute(sql`
       insert into shifts (plan_id, shift_code, local_date, generated_date, starts_at, ends_at, status, assignee_id,
-        checked_in_at, checked_out_at, done_by_id)
+        checked_in_at, checked_out_at, done_by_id, assigned_at)
       select s.plan_id, s.code, s.day, s.day, s.starts_at, s.ends_at, s.status, s.assignee,
              case when s.status = 'done' then s.starts_at end,
              case when s.status = 'done' then s.ends_at end,
-             case when s.status = 'done' then s.assignee end
+             case when s.status = 'done' then s.assignee end,
+             -- Booked well before they start (issue 28: only those can miss a check-in).
+             case when s.assignee is not null then s.starts_at - interval '7 days' end
       from (
         select md5('demo-plan-' || i)::uuid as plan_id, day,
                case when weekend then 'weekend_8am_6pm' else 'weekday_8am_4pm' end as code,
@@ -510,14 +512,17 @@ async function seedMedications(zone: string) {
   const once = sql`'{"kind":"times","times":[{"time":"09:00","withFood":false,"beforeBed":false}],"repeat":"daily","weekdays":[],"intervalDays":null}'::jsonb`;
   const prn = sql`'{"kind":"prn","minIntervalHours":4,"maxPerDay":4}'::jsonb`;
   await db.execute(sql`
-    insert into medications (id, plan_id, name, dosage, medication_type, instructions, start_date, schedule, created_by_id)
+    insert into medications (id, plan_id, name, dosage, medication_type, instructions, start_date, schedule, created_by_id,
+      created_at)
     select md5('demo-med-' || i || '-' || k)::uuid, md5('demo-plan-' || i)::uuid,
            ${names}[1 + (i + k) % ${n(MEDICINES.length)}], ${doses}[1 + (i + k) % ${n(MEDICINES.length)}],
            case when (i + k) % ${n(MEDICINES.length)} between 12 and 15 then 'supplement' else 'prescription' end,
            'Take as directed.',
            ${today!.day}::text::date - ${n(BENCH_RECORD_DAYS)},
            case when k = ${n(BENCH_MEDICATIONS - 1)} then ${prn} when k % 2 = 0 then ${times} else ${once} end,
-           'demo-fam-' || lpad((i % ${n(FAMILIES)})::text, 4, '0')
+           'demo-fam-' || lpad((i % ${n(FAMILIES)})::text, 4, '0'),
+           -- On Tavara since its start date (issue 28: nothing before it was added is expected).
+           (${today!.day}::text::date - ${n(BENCH_RECORD_DAYS)})::timestamp at time zone ${zone}::text
     from generate_series(0, ${n(PLANS - 1)}) as i
     cross join generate_series(0, ${n(BENCH_MEDICATIONS - 1)}) as k
     where k < case when i % ${n(FAMILIES)} = 0 then ${n(BENCH_MEDICATIONS)} else ${n(PLAN_MEDICATIONS)} end`);

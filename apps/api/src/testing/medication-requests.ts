@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
 import { DEFAULT_TIME_ZONE } from '@tavara/shared/care-plans/care-plans';
 import { localOf } from '../features/care-plans/medication-doses';
 import { addLocalDays } from '../features/care-plans/shift-times';
@@ -53,4 +55,17 @@ export async function recorded(client: TestClient, planId: string, body: Record<
   const res = await recordDose(client, planId, body);
   if (res.status !== 201) throw new Error(`record answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as RecordAnswer).record!.id;
+}
+
+/**
+ * Makes a medication look as if it had been on Tavara since the first minute of its start date
+ * (issue 28: nothing before the instant a medication was added is expected of it). Tests of past
+ * days' records and reports set this up, as a family that has used the app for a week would have.
+ */
+export async function addedOnStartDate(db: Database, medicationId: string) {
+  await db.execute(sql`
+    update medications m
+       set created_at = (m.start_date::timestamp at time zone p.time_zone)
+      from care_plans p
+     where p.id = m.plan_id and m.id = ${medicationId}`);
 }

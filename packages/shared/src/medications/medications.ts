@@ -268,3 +268,55 @@ export function scheduleSummary(schedule: MedicationSchedule, formatTime: (hhmm:
             .join(', ');
   return `${days} at ${at}`;
 }
+
+/**
+ * The plan's grace period (issue 28): how long after a dose's time, still unrecorded, the family
+ * is told it was missed. 60 minutes unless the family sets another (5 minutes to 12 hours).
+ */
+export const DEFAULT_DOSE_GRACE_MINUTES = 60;
+export const doseGraceInputSchema = z.object({
+  doseGraceMinutes: z
+    .number({ error: 'Enter the number of minutes, from 5 to 720.' })
+    .int('Enter whole minutes.')
+    .min(5, 'Enter at least 5 minutes.')
+    .max(720, 'Enter at most 720 minutes (12 hours).'),
+});
+
+/**
+ * Supply and refills (issue 28): units on hand, what one dose takes, and how many days' supply
+ * left brings the refill reminder (7 by default). Recording a refill sets the count anew.
+ */
+export const DEFAULT_REFILL_THRESHOLD_DAYS = 7;
+// Coerced: the form sends what was typed; the API takes numbers.
+export const supplyInputSchema = z.object({
+  onHand: z.coerce
+    .number({ error: 'Enter how many are on hand, e.g. 30.' })
+    .min(0, 'Enter 0 or more.')
+    .max(100_000, 'Enter at most 100,000.'),
+  unitsPerDose: z.coerce
+    .number({ error: 'Enter how many one dose takes, e.g. 1.' })
+    .positive('Enter more than 0.')
+    .max(1_000, 'Enter at most 1,000.'),
+  refillThresholdDays: z.coerce
+    .number({ error: 'Enter a number of days, from 1 to 90.' })
+    .int('Enter whole days.')
+    .min(1, 'Enter at least 1 day.')
+    .max(90, 'Enter at most 90 days.'),
+});
+export type SupplyInput = z.infer<typeof supplyInputSchema>;
+
+/** Expected doses per day on average (a weekly or every-N-days schedule spread out); null for as-needed. */
+export function dosesPerDay(schedule: MedicationSchedule): number | null {
+  if (schedule.kind !== 'times' || schedule.times.length === 0) return null;
+  const n = schedule.times.length;
+  if (schedule.repeat === 'weekdays') return (n * schedule.weekdays.length) / 7;
+  if (schedule.repeat === 'interval') return n / (schedule.intervalDays ?? 1);
+  return n;
+}
+
+/** Whole days the supply lasts at the schedule's pace ("about N days left"); null when not counted. */
+export function daysOfSupply(onHand: number | null, unitsPerDose: number, schedule: MedicationSchedule): number | null {
+  const perDay = dosesPerDay(schedule);
+  if (onHand === null || !perDay) return null;
+  return Math.floor(onHand / (unitsPerDose * perDay));
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CARE_TIME_ZONE } from '../time/format';
+import { formatAgo, formatTimeIn } from '../time/relative';
 
 /**
  * Notifications (issue 18): the kinds of event a person is told about, what each one says, and
@@ -20,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'shift_not_checked_in',
   'dose_due',
   'dose_missed',
+  'refill_due',
   'support_answered',
   'match_interest',
   'board_reply',
@@ -93,20 +95,26 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   shift_not_checked_in: {
     label: 'Nobody checked in for a shift',
     subject: 'Nobody has checked in for a shift yet',
-    preview: 'A shift started 15 minutes ago and nobody has checked in.',
+    preview: 'A shift has started and nobody has checked in.',
     urgent: true,
   },
   dose_due: {
-    label: 'Doses due',
+    label: 'Dose-time reminders',
     subject: 'A dose is due for your care plan',
-    preview: 'A dose is due now for a care plan you look after.',
+    preview: 'A dose is due for a care plan you look after.',
     urgent: true,
   },
   dose_missed: {
-    label: 'Missed doses',
+    label: 'Doses not recorded after the grace period',
     subject: 'A dose was not recorded on your care plan',
-    preview: 'A dose has not been recorded 30 minutes after it was due.',
+    preview: 'A dose has not been recorded on a care plan you look after.',
     urgent: true,
+  },
+  refill_due: {
+    label: 'Refill reminders',
+    subject: 'A medication on your care plan needs a refill soon',
+    preview: 'The supply of a medication on your care plan is running low.',
+    urgent: false,
   },
   support_answered: {
     label: 'Answers to your support requests',
@@ -134,6 +142,53 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
   },
 };
 
+/**
+ * The first sentence of a notification's e-mail and push, worded at SENDING time (issue 28): the
+ * kind's generic words with the true time of the event in the reader's zone and how long ago it
+ * was ("3 doses were due at 8 AM (1 hour 50 minutes ago) …"). No names or health details.
+ */
+export function notificationSentence(
+  kind: NotificationKind,
+  event: { eventAt: Date | string | null; count: number },
+  now: Date,
+  zone: string,
+): string {
+  if (!event.eventAt) return NOTIFICATION_KIND_INFO[kind].preview;
+  const time = formatTimeIn(event.eventAt, zone);
+  const ago = formatAgo(event.eventAt, now);
+  const doses = event.count === 1 ? 'A dose' : `${event.count} doses`;
+  switch (kind) {
+    case 'shift_not_checked_in':
+      return `A shift started at ${time} (${ago}) and nobody has checked in.`;
+    case 'dose_due':
+      return `${doses} ${event.count === 1 ? 'is' : 'are'} due at ${time}${ago === 'just now' ? '' : ` (${ago})`} for a care plan you look after.`;
+    case 'dose_missed':
+      return `${doses} due at ${time} (${ago}) ${event.count === 1 ? 'has' : 'have'} not been recorded on a care plan you look after.`;
+    default:
+      return NOTIFICATION_KIND_INFO[kind].preview;
+  }
+}
+
+/**
+ * What a push shows on a lock screen by default: the kind in generic words and who it is about
+ * as the family names them ("A dose is due for Mum — open Tavara"), never a medicine or condition.
+ */
+export function lockScreenText(kind: NotificationKind, about: string | null, count: number): string {
+  const forWhom = about ? ` for ${about}` : '';
+  switch (kind) {
+    case 'dose_due':
+      return `${count > 1 ? `${count} doses are` : 'A dose is'} due${forWhom} — open Tavara`;
+    case 'dose_missed':
+      return `${count > 1 ? `${count} doses were` : 'A dose was'} not recorded${forWhom} — open Tavara`;
+    case 'shift_not_checked_in':
+      return `Nobody has checked in for a shift${forWhom} — open Tavara`;
+    case 'refill_due':
+      return `A refill is needed soon${forWhom} — open Tavara`;
+    default:
+      return `${NOTIFICATION_KIND_INFO[kind].subject} — open Tavara`;
+  }
+}
+
 /** Quiet hours (issue 18): non-urgent mail waits until they end, in the person's zone. */
 export const DEFAULT_QUIET_HOURS = { start: '21:00', end: '07:00' } as const;
 /** When the daily digest goes out, in the person's zone (as quiet hours end). */
@@ -147,7 +202,11 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationPreferencesInputSchema = z.object({
   email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.enum(EMAIL_PREFERENCES)),
+  /** Push per kind (issue 28); missing kinds keep their choice (on by default). */
+  push: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean()).optional(),
   quietHours: z.boolean(),
+  /** Medicine names on this person's lock screens (off by default). */
+  pushDetail: z.boolean().optional(),
 });
 export type NotificationPreferencesInput = z.infer<typeof notificationPreferencesInputSchema>;
 
@@ -159,6 +218,11 @@ export interface NotificationItem {
   link: string;
   createdAt: string;
   readAt: string | null;
+  /** The instant the event is about (a dose's time, a shift's start): the inbox words "N minutes ago" from it. */
+  eventAt: string | null;
+  /** When its cause went away, and how ("Marcus Joseph checked in at 10:02 AM"). */
+  resolvedAt: string | null;
+  resolution: string | null;
 }
 
 export const NOTIFICATION_MESSAGES = {
@@ -166,12 +230,49 @@ export const NOTIFICATION_MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link does not work. Open your notification settings instead.',
   jobNotFound: 'This job is not in the queue any more.',
   jobNotFailed: 'Only a failed job can be retried.',
+  pushEndpointRefused:
+    'This browser’s push service is not one Tavara sends to. Try Chrome, Edge, Firefox or Safari, or use e-mail.',
+  deviceNotFound: 'This device is not on your list any more.',
 } as const;
+
+const base64url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'must be base64url');
+
+/**
+ * A browser's `PushSubscription.toJSON()` (issue 28): the push service's URL and the keys the
+ * payload is encrypted to — p256dh a 65-byte P-256 point, auth 16 bytes (RFC 8291).
+ */
+export const pushSubscriptionInputSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2_000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({ p256dh: base64url(86, 90), auth: base64url(21, 25) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInputSchema>;
+export const pushUnsubscribeInputSchema = z.object({ endpoint: z.string().min(1).max(2_000) });
+
+export interface PushDevice {
+  id: string;
+  label: string;
+  createdAt: string;
+  lastSentAt: string | null;
+  thisDevice: boolean;
+}
 
 /** The settings page's form: every kind chosen, quiet hours as a two-way choice; sends the API's input. */
 export const notificationSettingsFormSchema = z
   .object({
     email: z.record(z.enum(NOTIFICATION_KINDS), z.enum(EMAIL_PREFERENCES)),
+    push: z.record(z.enum(NOTIFICATION_KINDS), z.boolean()),
     quietHours: z.enum(['on', 'off']),
+    pushDetail: z.enum(['on', 'off']),
   })
-  .transform((v): NotificationPreferencesInput => ({ email: v.email, quietHours: v.quietHours === 'on' }));
+  .transform((v): NotificationPreferencesInput => ({
+    email: v.email,
+    push: v.push,
+    quietHours: v.quietHours === 'on',
+    pushDetail: v.pushDetail === 'on',
+  }));

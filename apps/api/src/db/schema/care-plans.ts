@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type {
   MemberKind,
   MemberStatus,
@@ -51,6 +51,8 @@ export const carePlans = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     notes: text('notes'),
     timeZone: text('time_zone').notNull().default('America/Port_of_Spain'),
+    /** Minutes after a dose's time before the family is told it was not recorded (issue 28). */
+    doseGraceMinutes: integer('dose_grace_minutes').notNull().default(60),
     status: text('status').$type<PlanStatus>().notNull().default('active'),
     /** Set instead of deleting a plan that has shifts (their history stays). */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -59,6 +61,7 @@ export const carePlans = pgTable(
   (t) => [
     check('care_plans_plan_type_check', sql`${t.planType} in ('scheduled', 'on_demand', 'both')`),
     check('care_plans_status_check', sql`${t.status} in ('active', 'paused', 'completed')`),
+    check('care_plans_dose_grace_check', sql`${t.doseGraceMinutes} between 5 and 720`),
     check('care_plans_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     index('care_plans_family_id_idx').on(t.familyId),
   ],
@@ -134,6 +137,11 @@ export const shifts = pgTable(
     assigneeId: text('assignee_id').references(() => user.id, { onDelete: 'set null' }),
     offeredToId: text('offered_to_id').references(() => user.id, { onDelete: 'set null' }),
     note: text('note'),
+    /**
+     * When it was last assigned (claimed or booked). A shift taken after its start is not a
+     * missed check-in (issue 28): the scan compares this with `starts_at`.
+     */
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
     doneNote: text('done_note'),

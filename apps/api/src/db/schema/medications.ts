@@ -3,7 +3,9 @@ import {
   check,
   date,
   index,
+  integer,
   jsonb,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -57,6 +59,15 @@ export const medications = pgTable(
       .$type<MedicationScheduleVersion[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Supply (issue 28): units on hand (null = not counted), what one dose takes off it, and how
+     * many days' supply left sends the refill reminder. `refill_reminded_at` is set when the
+     * reminder goes and cleared when a refill is recorded, so it is sent once per fall.
+     */
+    supplyOnHand: numeric('supply_on_hand', { precision: 10, scale: 2, mode: 'number' }),
+    unitsPerDose: numeric('units_per_dose', { precision: 8, scale: 2, mode: 'number' }).notNull().default(1),
+    refillThresholdDays: integer('refill_threshold_days').notNull().default(7),
+    refillRemindedAt: timestamp('refill_reminded_at', { withTimezone: true }),
     /** Stopped medications keep their records; they are listed apart and expect no more doses. */
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     createdById: text('created_by_id').references(() => user.id, { onDelete: 'set null' }),
@@ -71,6 +82,9 @@ export const medications = pgTable(
       'medications_type_check',
       sql`${t.medicationType} in ('prescription', 'over_the_counter', 'supplement', 'vitamin', 'herbal')`,
     ),
+    check('medications_supply_check', sql`${t.supplyOnHand} is null or ${t.supplyOnHand} >= 0`),
+    check('medications_units_per_dose_check', sql`${t.unitsPerDose} > 0`),
+    check('medications_refill_threshold_check', sql`${t.refillThresholdDays} between 1 and 90`),
     check('medications_dates_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
     index('medications_plan_id_idx').on(t.planId),
   ],

@@ -41,6 +41,18 @@ export const notifications = pgTable(
     link: text('link').notNull(),
     /** Scheduled scans give each event a key, so scanning twice (or on two instances) notifies once. */
     dedupeKey: text('dedupe_key'),
+    /**
+     * The instant the event is about (a dose's time, a shift's start): "due N minutes ago" is
+     * worded from it when the inbox is read or the e-mail/push is sent, never stored (issue 28).
+     */
+    eventAt: timestamp('event_at', { withTimezone: true }),
+    /** Who it is about as the family names them ("Mum"): the only detail a default lock-screen push shows. */
+    about: text('about'),
+    /** How many things one message bundles (doses of one plan due at one time); 1 otherwise. */
+    itemCount: integer('item_count').notNull().default(1),
+    /** When its cause went away (the caregiver checked in, the doses were recorded), and how. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution'),
     /** The recipient's e-mail preference for the kind when it was created. */
     email: text('email').$type<EmailPreference>().notNull(),
     /** When its e-mail (alone or in a digest) was handed over. */
@@ -69,7 +81,7 @@ export const notifications = pgTable(
   ],
 );
 
-/** E-mail per person and kind; a missing row means "now". In-app is always on. */
+/** E-mail and push per person and kind; a missing row means "now" and push on. In-app is always on. */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
@@ -78,6 +90,7 @@ export const notificationPreferences = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<NotificationKind>().notNull(),
     email: text('email').$type<EmailPreference>().notNull(),
+    push: boolean('push').notNull().default(true),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -93,6 +106,11 @@ export const notificationSettings = pgTable('notification_settings', {
     .references(() => user.id, { onDelete: 'cascade' }),
   quietHours: boolean('quiet_hours').notNull().default(true),
   timeZone: text('time_zone').notNull().default('America/Port_of_Spain'),
+  /**
+   * Push text on the lock screen: false (default) says only "A dose is due for Mum — open
+   * Tavara"; true shows the inbox's own words (medicine names) on this person's devices.
+   */
+  pushDetail: boolean('push_detail').notNull().default(false),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -108,7 +126,7 @@ export const notificationJobs = pgTable(
   'notification_jobs',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind').$type<'email' | 'digest'>().notNull(),
+    kind: text('kind').$type<'email' | 'digest' | 'push'>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     userId: text('user_id')
       .notNull()
@@ -136,6 +154,30 @@ export const notificationJobs = pgTable(
       .on(t.updatedAt)
       .where(sql`${t.status} = 'failed'`),
     check('notification_jobs_status_check', sql`${t.status} in ('queued', 'running', 'sent', 'skipped', 'failed')`),
-    check('notification_jobs_kind_check', sql`${t.kind} in ('email', 'digest')`),
+    check('notification_jobs_kind_check', sql`${t.kind} in ('email', 'digest', 'push')`),
   ],
+);
+
+/**
+ * A browser's Web Push subscription (issue 28): one row per device the person allowed. The
+ * endpoint is the push service's URL for that browser (checked against the allow-list when it is
+ * stored); `p256dh` and `auth` are the browser's keys the payload is encrypted to (RFC 8291).
+ * A push service answering 404/410 means the subscription is gone: the row is deleted.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** "Chrome on Android", from the User-Agent when it subscribed: how the device list names it. */
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );

@@ -25,6 +25,7 @@ import {
   type PlanAccess,
 } from '@tavara/shared/care-plans/permissions';
 import { formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
+import { formatTimeIn } from '@tavara/shared/time/relative';
 import { getShiftOption } from '@tavara/shared/codes/shifts';
 import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
 import { plainNameForMail } from '@tavara/shared/validation/person-name';
@@ -38,7 +39,12 @@ import { profiles } from '../../db/schema/profiles';
 import { familyDetails } from '../../db/schema/registration';
 import { AppError, RateLimitedError } from '../../lib/app-error';
 import { trainingCompletedSql } from '../../lib/training-completed';
-import { notify, type NotificationEvent, type NotifyWriter } from '../../lib/notifications/notify';
+import {
+  notify,
+  resolveNotifications,
+  type NotificationEvent,
+  type NotifyWriter,
+} from '../../lib/notifications/notify';
 import {
   addLocalDays,
   generateShiftTimes,
@@ -1032,6 +1038,7 @@ export async function cancelShift(db: Database, viewer: Viewer, shiftId: string,
     if (!updated) throw new AppError('conflict', M.wrongStatus);
     // The person who was on it (read just before; the UPDATE's status check is the guard).
     await notifyEach(tx, [event]);
+    await resolveNotifications(tx, [`shift_not_checked_in:${shift.id}`], () => 'The shift was cancelled');
     return updated;
   });
   return (await shiftViews(db, [row], () => plan.timeZone))[0]!;
@@ -1119,7 +1126,7 @@ export async function assignShift(
             db.transaction(async (tx) => {
               const updated = await tx
                 .update(shifts)
-                .set({ status: 'assigned', assigneeId: userId, offeredToId: null })
+                .set({ status: 'assigned', assigneeId: userId, offeredToId: null, assignedAt: new Date() })
                 .where(editable)
                 .returning();
               if (updated[0]) await notifyEach(tx, events);
@@ -1155,7 +1162,7 @@ export async function claimShift(db: Database, viewer: Viewer, shiftId: string) 
     db.transaction(async (tx) => {
       const updated = await tx
         .update(shifts)
-        .set({ status: 'assigned', assigneeId: viewer.id, offeredToId: null })
+        .set({ status: 'assigned', assigneeId: viewer.id, offeredToId: null, assignedAt: new Date() })
         .where(
           and(
             eq(shifts.id, shift.id),
@@ -1183,18 +1190,32 @@ export async function claimShift(db: Database, viewer: Viewer, shiftId: string) 
 export async function checkIn(db: Database, viewer: Viewer, shiftId: string) {
   const { shift, plan } = await loadShiftFor(db, viewer, shiftId);
   if (shift.assigneeId !== viewer.id) throw new AppError('forbidden', M.notAssignee);
-  const [row] = await db
-    .update(shifts)
-    .set({ status: 'in_progress', checkedInAt: new Date() })
-    .where(
-      and(
-        eq(shifts.id, shift.id),
-        eq(shifts.assigneeId, viewer.id),
-        eq(shifts.status, 'assigned'),
-        gt(shifts.endsAt, new Date()),
-      ),
-    )
-    .returning();
+  const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'The caregiver';
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(shifts)
+      .set({ status: 'in_progress', checkedInAt: new Date() })
+      .where(
+        and(
+          eq(shifts.id, shift.id),
+          eq(shifts.assigneeId, viewer.id),
+          eq(shifts.status, 'assigned'),
+          gt(shifts.endsAt, new Date()),
+        ),
+      )
+      .returning();
+    // The "nobody has checked in" alert is no longer true: resolved, its waiting mail and push cancelled.
+    if (updated) {
+      const at = updated.checkedInAt!;
+      await resolveNotifications(
+        tx,
+        [`shift_not_checked_in:${shift.id}`],
+        (zone) => `${name} checked in at ${formatTimeIn(at, zone)}`,
+        at,
+      );
+    }
+    return updated;
+  });
   if (!row) throw new AppError('conflict', M.wrongStatus);
   return (await shiftViews(db, [row], () => plan.timeZone))[0]!;
 }
@@ -1222,11 +1243,24 @@ export async function markShiftDone(db: Database, viewer: Viewer, shiftId: strin
         : M.wrongStatus,
     );
   }
-  const [row] = await db
-    .update(shifts)
-    .set({ status: 'done', checkedOutAt: shift.checkedOutAt ?? new Date(), doneNote: note, doneById: viewer.id })
-    .where(and(eq(shifts.id, shift.id), inArray(shifts.status, ['assigned', 'in_progress'])))
-    .returning();
+  const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'Someone in the family';
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(shifts)
+      .set({ status: 'done', checkedOutAt: shift.checkedOutAt ?? new Date(), doneNote: note, doneById: viewer.id })
+      .where(and(eq(shifts.id, shift.id), inArray(shifts.status, ['assigned', 'in_progress'])))
+      .returning();
+    if (updated) {
+      const at = new Date();
+      await resolveNotifications(
+        tx,
+        [`shift_not_checked_in:${shift.id}`],
+        (zone) => `${name} marked the shift done at ${formatTimeIn(at, zone)}`,
+        at,
+      );
+    }
+    return updated;
+  });
   if (!row) throw new AppError('conflict', M.wrongStatus);
   return (await shiftViews(db, [row], () => plan.timeZone))[0]!;
 }

@@ -119,6 +119,44 @@ export function dosesIn(schedule: MedicationSchedule, range: ActiveRange, ctx: D
   return out;
 }
 
+/** What `expectedDoses` reads of a medication row. */
+export interface MedicationTiming extends ActiveRange {
+  schedule: MedicationSchedule;
+  scheduleHistory: ReadonlyArray<{
+    schedule: MedicationSchedule;
+    startDate: string;
+    endDate: string | null;
+    until: string;
+  }>;
+  stoppedAt: Date | null;
+  /** The instant it was added: nothing before it was ever expected of it (issue 28). */
+  createdAt: Date;
+}
+
+/**
+ * A medication's expected doses in the context's days: each earlier schedule's up to the instant
+ * it was replaced, the current one's from then on, none after it was stopped — and none before
+ * the instant it was added (issue 28: a medication added at 9:49 for 08:00 did not miss its 08:00
+ * dose that morning; its schedule starts when it was added, or at its start date if later). So
+ * adding or editing a schedule changes what is expected from that moment on, never before it.
+ * Every screen, report and reminder scan reads doses through this one function.
+ */
+export function expectedDoses(med: MedicationTiming, ctx: DoseContext): ExpectedDose[] {
+  const out: ExpectedDose[] = [];
+  let from: Date = med.createdAt;
+  for (const version of med.scheduleHistory) {
+    const until = new Date(version.until);
+    for (const d of dosesIn(version.schedule, version, ctx)) {
+      if (d.at >= from && d.at < until) out.push(d);
+    }
+    if (until > from) from = until;
+  }
+  for (const d of dosesIn(med.schedule, { startDate: med.startDate, endDate: med.endDate }, ctx)) {
+    if (d.at >= from && (!med.stoppedAt || d.at <= med.stoppedAt)) out.push(d);
+  }
+  return out;
+}
+
 /** `dosesIn` for one schedule over plan-local `from`…`to` in `zone`. */
 export function generateDoses(
   schedule: MedicationSchedule,

@@ -26,6 +26,8 @@ export const accessRows: AccessRow[] = [
   planRow('POST', '/api/care-plans/:planId/medications'),
   planRow('PUT', '/api/medications/:medicationId'),
   planRow('POST', '/api/medications/:medicationId/stop'),
+  planRow('PUT', '/api/care-plans/:planId/medication-settings'),
+  planRow('PUT', '/api/medications/:medicationId/supply'),
   // Recorded by the owner and accepted members (not admins).
   planRow('POST', '/api/care-plans/:planId/doses'),
   planRow('POST', '/api/care-plans/:planId/doses/bulk'),

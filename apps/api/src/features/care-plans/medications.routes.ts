@@ -1,10 +1,12 @@
 import { isoDateSchema } from '@tavara/shared/time/date-params';
 import {
   bulkDoseInputSchema,
+  doseGraceInputSchema,
   doseCorrectionInputSchema,
   doseRecordInputSchema,
   medicationInputSchema,
   reportPeriodSchema,
+  supplyInputSchema,
 } from '@tavara/shared/medications/medications';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -13,6 +15,7 @@ import { requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { validate } from '../../lib/validate';
 import type { Viewer } from './care-plans.service';
+import { recordSupply } from './medication-supply';
 import * as meds from './medications.service';
 
 const planParam = z.object({ planId: z.string().min(1).max(100) });
@@ -37,7 +40,9 @@ function viewerOf(c: { get(key: 'user'): { id: string; role?: string | null; ema
  * Answers are `no-store`: they are health data.
  *
  * Medications: GET/POST /care-plans/:planId/medications · PUT /medications/:medicationId ·
- *              POST /medications/:medicationId/stop
+ *              POST /medications/:medicationId/stop · PUT /care-plans/:planId/medication-settings
+ *              (the plan's grace period before a dose is reported not recorded, issue 28) ·
+ *              PUT /medications/:medicationId/supply (units on hand, a refill; issue 28)
  * Doses:       GET/POST /care-plans/:planId/doses · POST /care-plans/:planId/doses/bulk ·
  *              POST /dose-records/:recordId/correct · GET /dose-records/:recordId/history
  * Reports:     GET /care-plans/:planId/medications/report(.csv)?days=7|14|30|90
@@ -81,6 +86,16 @@ export function medicationRoutes(db: Database) {
           );
         },
       )
+      .put(
+        '/care-plans/:planId/medication-settings',
+        requireUser(),
+        validate('param', planParam),
+        validate('json', doseGraceInputSchema),
+        async (c) => {
+          const { doseGraceMinutes } = c.req.valid('json');
+          return c.json(await meds.setDoseGrace(db, viewerOf(c), c.req.valid('param').planId, doseGraceMinutes));
+        },
+      )
       .get(
         '/care-plans/:planId/medications/report',
         requireUser(),
@@ -120,6 +135,16 @@ export function medicationRoutes(db: Database) {
               c.req.valid('json'),
             ),
           });
+        },
+      )
+      .put(
+        '/medications/:medicationId/supply',
+        requireUser(),
+        validate('param', medicationParam),
+        validate('json', supplyInputSchema),
+        async (c) => {
+          const { medicationId } = c.req.valid('param');
+          return c.json({ supply: await recordSupply(db, viewerOf(c), medicationId, c.req.valid('json')) });
         },
       )
       .post('/medications/:medicationId/stop', requireUser(), validate('param', medicationParam), async (c) => {

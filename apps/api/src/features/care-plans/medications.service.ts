@@ -17,7 +17,9 @@ import { carePlans, careTeamMembers } from '../../db/schema/care-plans';
 import { doseRecords, medications } from '../../db/schema/medications';
 import { AppError } from '../../lib/app-error';
 import { loadPlanFor, peopleByIds, pgErrorCode, type PlanContext, type Viewer } from './care-plans.service';
-import { doseContext, dosesIn, localOf, type DoseContext, type ExpectedDose } from './medication-doses';
+import { doseContext, expectedDoses, localOf, type ExpectedDose } from './medication-doses';
+import { resolveDoseAlerts } from './medication-reminders';
+import { supplyView, takeFromSupply } from './medication-supply';
 import { addLocalDays } from './shift-times';
 
 /**
@@ -51,26 +53,7 @@ function todayOf(zone: string, now = new Date()): string {
   return localOf(now, zone).slice(0, 10);
 }
 
-/**
- * The medication's expected doses in the context's days: each earlier schedule's up to the
- * instant it was replaced, the current one's from then on, none after it was stopped. So editing
- * a schedule changes what is expected from now on, never what was expected (and missed) before.
- */
-function expectedOf(med: MedicationRow, ctx: DoseContext): ExpectedDose[] {
-  const out: ExpectedDose[] = [];
-  let from: Date | null = null;
-  for (const version of med.scheduleHistory) {
-    const until = new Date(version.until);
-    for (const d of dosesIn(version.schedule, version, ctx)) {
-      if ((!from || d.at >= from) && d.at < until) out.push(d);
-    }
-    from = until;
-  }
-  for (const d of dosesIn(med.schedule, { startDate: med.startDate, endDate: med.endDate }, ctx)) {
-    if ((!from || d.at >= from) && (!med.stoppedAt || d.at <= med.stoppedAt)) out.push(d);
-  }
-  return out;
-}
+const expectedOf = expectedDoses;
 
 function medicationView(med: MedicationRow) {
   return {
@@ -86,6 +69,7 @@ function medicationView(med: MedicationRow) {
     schedule: med.schedule,
     stopped: med.stoppedAt !== null,
     stoppedAt: med.stoppedAt?.toISOString() ?? null,
+    supply: supplyView(med),
   };
 }
 
@@ -236,14 +220,32 @@ async function loadMedicationFor(db: Database, viewer: Viewer, medicationId: str
   return { med, ctx };
 }
 
-export async function createMedication(db: Database, viewer: Viewer, planId: string, input: MedicationValues) {
+/**
+ * Adds a medication. Its schedule starts at `now` (issue 28): doses whose time has passed are not
+ * expected of it, so adding at 9:49 a medication taken at 08:00 raises no alert about 08:00.
+ */
+export async function createMedication(
+  db: Database,
+  viewer: Viewer,
+  planId: string,
+  input: MedicationValues,
+  now = new Date(),
+) {
   const ctx = await loadPlanFor(db, viewer, planId);
   assertOwner(ctx);
   const [row] = await db
     .insert(medications)
-    .values({ ...medicationValues(input), planId, createdById: viewer.id })
+    .values({ ...medicationValues(input), planId, createdById: viewer.id, createdAt: now })
     .returning();
   return medicationView(row!);
+}
+
+/** The plan's grace period: minutes after a dose's time before the family hears it was not recorded. */
+export async function setDoseGrace(db: Database, viewer: Viewer, planId: string, minutes: number) {
+  const ctx = await loadPlanFor(db, viewer, planId);
+  assertOwner(ctx);
+  await db.update(carePlans).set({ doseGraceMinutes: minutes }).where(eq(carePlans.id, planId));
+  return { doseGraceMinutes: minutes };
 }
 
 export async function updateMedication(
@@ -358,6 +360,7 @@ export async function listMedications(
     access: ctxPlan.access,
     canManage: ctxPlan.access === 'owner',
     canRecord: ctxPlan.access === 'owner' || ctxPlan.access === 'member',
+    doseGraceMinutes: plan.doseGraceMinutes,
     today,
     days,
     overall,
@@ -463,6 +466,10 @@ export interface RecordInput {
   note: string | null;
   reason: string | null;
   conflict: ConflictChoice;
+}
+
+async function recorderName(db: Database, userId: string) {
+  return (await peopleByIds(db, [userId])).get(userId)?.name ?? 'a team member';
 }
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -656,6 +663,9 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
           supersedesId,
         })
         .returning();
+      // Supply: a given dose takes its amount off; a replaced "given" gives its amount back.
+      const replacedGiven = supersedesId !== null && check.conflict?.status === 'given';
+      await takeFromSupply(tx, med.id, (input.status === 'given' ? 1 : 0) - (replacedGiven ? 1 : 0));
       return { kind: 'recorded' as const, row: row! };
     });
   } catch (error) {
@@ -669,6 +679,7 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
       warnings: outcome.check.warnings,
     };
   }
+  if (scheduledAt) await resolveDoseAlerts(db, planId, scheduledAt, await recorderName(db, viewer.id), now);
   return { outcome: 'recorded' as const, record: (await recordViews(db, [outcome.row], zone))[0]! };
 }
 
@@ -712,6 +723,11 @@ export async function correctRecord(
           supersedesId: earlier.id,
         })
         .returning();
+      await takeFromSupply(
+        tx,
+        earlier.medicationId,
+        (input.status === 'given' ? 1 : 0) - (replaced.status === 'given' ? 1 : 0),
+      );
       return inserted!;
     });
     return { record: (await recordViews(db, [row], zone))[0]! };
@@ -753,6 +769,7 @@ export async function recordMorningRound(db: Database, viewer: Viewer, planId: s
   const ctx = doseContext(date, date, zone);
   const meds = (await planMedications(db, planId)).filter((m) => !m.stoppedAt && m.schedule.kind === 'times');
   let recorded = 0;
+  const resolved = new Set<number>();
   const left: Array<{ medicationId: string; scheduledFor: string }> = [];
   for (const med of meds) {
     const morning = expectedOf(med, ctx).filter((d) => d.time < MORNING_ENDS);
@@ -776,10 +793,14 @@ export async function recordMorningRound(db: Database, viewer: Viewer, planId: s
           recordedById: viewer.id,
           recorderRole: recorderRole(ctxPlan),
         });
+        await takeFromSupply(tx, med.id, 1);
         recorded++;
+        resolved.add(dose.at.getTime());
       }
     });
   }
+  const name = await recorderName(db, viewer.id);
+  for (const at of resolved) await resolveDoseAlerts(db, planId, new Date(at), name, now);
   return { recorded, left };
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env';
 import { LOOPBACK, signUp, uniqueEmail, type DevMail } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { vapidEnv } from '../../testing/vapid';
 
 describe('dev mailbox', () => {
   let t: TestApp;
@@ -74,6 +75,7 @@ describe('dev mailbox switched off', () => {
   it('cannot be switched on in production', () => {
     const production = {
       NODE_ENV: 'production',
+      ...vapidEnv(),
       APP_URL: 'https://care.example.tt',
       AUTH_SECRET: 'p'.repeat(48),
       SMTP_URL: 'smtp://127.0.0.1:1',
@@ -85,6 +87,7 @@ describe('dev mailbox switched off', () => {
   it('does not exist in production (404)', async () => {
     const t = await createTestApp({
       NODE_ENV: 'production',
+      ...vapidEnv(),
       APP_URL: 'https://care.example.tt',
       AUTH_SECRET: 'p'.repeat(48),
       SMTP_URL: 'smtp://127.0.0.1:1',

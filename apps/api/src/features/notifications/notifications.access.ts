@@ -14,6 +14,11 @@ const PREFERENCES = {
   test: 'digest: the day’s notifications go out as one mail at 07:00 local; off: none; in-app always',
 };
 
+const PUSH = {
+  file: 'push.test.ts',
+  test: 'devices: a person lists and removes only their own; another person’s device is not found',
+};
+
 export const accessRows: AccessRow[] = [
   { method: 'GET', path: '/api/notifications', who: 'owner', ownerTest: OWN },
   { method: 'GET', path: '/api/notifications/unread-count', who: 'owner', ownerTest: OWN },
@@ -21,6 +26,11 @@ export const accessRows: AccessRow[] = [
   { method: 'POST', path: '/api/notifications/:notificationId/read', who: 'owner', ownerTest: OWN },
   { method: 'GET', path: '/api/notifications/preferences', who: 'owner', ownerTest: PREFERENCES },
   { method: 'PUT', path: '/api/notifications/preferences', who: 'owner', ownerTest: PREFERENCES },
+  { method: 'GET', path: '/api/notifications/push/key', who: 'anyone' },
+  { method: 'POST', path: '/api/notifications/push/subscriptions', who: 'owner', ownerTest: PUSH },
+  { method: 'DELETE', path: '/api/notifications/push/subscriptions', who: 'owner', ownerTest: PUSH },
+  { method: 'GET', path: '/api/notifications/push/devices', who: 'owner', ownerTest: PUSH },
+  { method: 'DELETE', path: '/api/notifications/push/devices/:deviceId', who: 'owner', ownerTest: PUSH },
   { method: 'GET', path: '/api/notifications/unsubscribe', who: 'anyone' },
   { method: 'POST', path: '/api/notifications/unsubscribe', who: 'anyone' },
   { method: 'GET', path: '/api/admin/notifications/queue', who: 'admin' },

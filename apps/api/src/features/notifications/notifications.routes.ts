@@ -1,4 +1,8 @@
-import { notificationPreferencesInputSchema } from '@tavara/shared/notifications/notifications';
+import {
+  notificationPreferencesInputSchema,
+  pushSubscriptionInputSchema,
+  pushUnsubscribeInputSchema,
+} from '@tavara/shared/notifications/notifications';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
@@ -6,12 +10,16 @@ import type { AppBindings } from '../../app-types';
 import { requireRole, requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { validate } from '../../lib/validate';
+import type { PushAllowList } from '../../lib/notifications/push';
 import * as service from './notifications.service';
+import * as push from './push-subscriptions.service';
 
 const idParam = z.object({ notificationId: z.string().min(1).max(100) });
 const jobParam = z.object({ jobId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER) });
 const listQuery = z.object({ before: z.string().max(100).optional() });
 const tokenQuery = z.object({ token: z.string().min(1).max(400) });
+const deviceParam = z.object({ deviceId: z.string().min(1).max(100) });
+const devicesQuery = z.object({ endpoint: z.string().max(2_000).optional() });
 
 /**
  * Notifications (issue 18). The inbox routes read and change the asker's own rows only (another
@@ -24,8 +32,17 @@ const tokenQuery = z.object({ token: z.string().min(1).max(400) });
  * - `GET/PUT /notifications/preferences` — e-mail per kind (now, digest, off) and quiet hours
  * - `GET/POST /notifications/unsubscribe?token=` — what the token stops / stop it (one click)
  * - `GET  /admin/notifications/queue` · `POST /admin/notifications/jobs/:jobId/retry` (audited)
+ * - Web Push (issue 28): `GET /notifications/push/key` — `{ publicKey }` (anyone: it is public);
+ *   `POST /notifications/push/subscriptions` with the browser's PushSubscription JSON → 201
+ *   (422 for a push service not on the allow-list); `DELETE` the same path with `{ endpoint }` → 204;
+ *   `GET /notifications/push/devices?endpoint=` (the asker's, this browser's marked) and
+ *   `DELETE /notifications/push/devices/:deviceId`.
  */
-export function notificationRoutes(deps: { db: Database; secret: string }) {
+export function notificationRoutes(deps: {
+  db: Database;
+  secret: string;
+  push: { publicKey: string; allow: PushAllowList };
+}) {
   const { db, secret } = deps;
   const noStore = createMiddleware(async (c, next) => {
     await next();
@@ -54,6 +71,33 @@ export function notificationRoutes(deps: { db: Database; secret: string }) {
           return c.json(await service.savePreferences(db, c.get('user').id, c.req.valid('json')));
         },
       )
+      .get('/notifications/push/key', (c) => c.json({ publicKey: deps.push.publicKey }))
+      .post(
+        '/notifications/push/subscriptions',
+        requireUser(),
+        validate('json', pushSubscriptionInputSchema),
+        async (c) => {
+          const body = c.req.valid('json');
+          const answer = await push.subscribe(db, c.get('user').id, body, deps.push.allow, c.req.header('user-agent'));
+          return c.json(answer, 201);
+        },
+      )
+      .delete(
+        '/notifications/push/subscriptions',
+        requireUser(),
+        validate('json', pushUnsubscribeInputSchema),
+        async (c) => {
+          await push.unsubscribeEndpoint(db, c.get('user').id, c.req.valid('json').endpoint);
+          return c.body(null, 204);
+        },
+      )
+      .get('/notifications/push/devices', requireUser(), noStore, validate('query', devicesQuery), async (c) => {
+        return c.json(await push.listDevices(db, c.get('user').id, c.req.valid('query').endpoint));
+      })
+      .delete('/notifications/push/devices/:deviceId', requireUser(), validate('param', deviceParam), async (c) => {
+        await push.removeDevice(db, c.get('user').id, c.req.valid('param').deviceId);
+        return c.body(null, 204);
+      })
       .get('/notifications/unsubscribe', noStore, validate('query', tokenQuery), async (c) => {
         return c.json(service.describeUnsubscribe(secret, c.req.valid('query').token));
       })

@@ -35,6 +35,9 @@ function itemView(row: typeof notifications.$inferSelect): NotificationItem {
     link: row.link,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
+    eventAt: row.eventAt?.toISOString() ?? null,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    resolution: row.resolution,
   };
 }
 
@@ -108,36 +111,52 @@ export async function getPreferences(db: Database, userId: string) {
     db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId)),
     db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
   ]);
-  const chosen = new Map(rows.map((r) => [r.kind, r.email]));
-  const email = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, chosen.get(k) ?? 'now'])) as Record<
+  const chosen = new Map(rows.map((r) => [r.kind, r]));
+  const email = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, chosen.get(k)?.email ?? 'now'])) as Record<
     NotificationKind,
     EmailPreference
   >;
+  const push = Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, chosen.get(k)?.push ?? true])) as Record<
+    NotificationKind,
+    boolean
+  >;
   return {
     email,
+    push,
     quietHours: settings?.quietHours ?? true,
+    pushDetail: settings?.pushDetail ?? false,
     timeZone: settings?.timeZone ?? DEFAULT_NOTIFICATION_TIME_ZONE,
   };
 }
 
 export async function savePreferences(db: Database, userId: string, input: NotificationPreferencesInput) {
-  const entries = Object.entries(input.email) as Array<[NotificationKind, EmailPreference]>;
+  const current = await getPreferences(db, userId);
+  // Every kind named in either map is written whole (its other choice kept as it is now).
+  const kinds = new Set([...Object.keys(input.email), ...Object.keys(input.push ?? {})] as NotificationKind[]);
   await db.transaction(async (tx) => {
-    if (entries.length > 0) {
+    if (kinds.size > 0) {
       await tx
         .insert(notificationPreferences)
-        .values(entries.map(([kind, email]) => ({ userId, kind, email })))
+        .values(
+          [...kinds].map((kind) => ({
+            userId,
+            kind,
+            email: input.email[kind] ?? current.email[kind],
+            push: input.push?.[kind] ?? current.push[kind],
+          })),
+        )
         .onConflictDoUpdate({
           target: [notificationPreferences.userId, notificationPreferences.kind],
-          set: { email: sql`excluded.email`, updatedAt: new Date() },
+          set: { email: sql`excluded.email`, push: sql`excluded.push`, updatedAt: new Date() },
         });
     }
+    const pushDetail = input.pushDetail ?? current.pushDetail;
     await tx
       .insert(notificationSettings)
-      .values({ userId, quietHours: input.quietHours })
+      .values({ userId, quietHours: input.quietHours, pushDetail })
       .onConflictDoUpdate({
         target: notificationSettings.userId,
-        set: { quietHours: input.quietHours, updatedAt: new Date() },
+        set: { quietHours: input.quietHours, pushDetail, updatedAt: new Date() },
       });
   });
   return getPreferences(db, userId);

@@ -204,25 +204,24 @@ describe('events → notifications for the right people', () => {
   });
 
   it('a shift nobody checked in to 15 minutes after its start tells the owner and the caregiver once, however often it is scanned', async () => {
+    // The scan's clock is injected: it looks at the world as it will be 16 minutes after the start
+    // of a shift booked earlier (no sleeping, no rewriting the shift).
     const [shift] = await t.database.db
       .select()
       .from(shifts)
       .where(sql`${shifts.planId} = ${planId} and ${shifts.status} = 'assigned'`)
       .limit(1);
-    const start = new Date(Date.now() - 16 * 60_000);
-    await t.database.db
-      .update(shifts)
-      .set({ startsAt: start, endsAt: new Date(start.getTime() + 8 * 3_600_000) })
-      .where(eq(shifts.id, shift!.id));
-    expect(await scanShiftsNotCheckedIn(t.database.db)).toBe(2);
-    expect(await scanShiftsNotCheckedIn(t.database.db)).toBe(0);
+    const late = new Date(shift!.startsAt.getTime() + 16 * 60_000);
+    expect(await scanShiftsNotCheckedIn(t.database.db, late)).toBe(2);
+    expect(await scanShiftsNotCheckedIn(t.database.db, late)).toBe(0);
     expect((await inbox(family.client)).items[0]).toMatchObject({
       kind: 'shift_not_checked_in',
       link: `/family/care-management/${planId}?tab=schedule`,
+      eventAt: shift!.startsAt.toISOString(),
     });
     expect((await inbox(pro.client)).items[0]).toMatchObject({
       kind: 'shift_not_checked_in',
-      title: 'Your shift started 15 minutes ago: please check in',
+      title: expect.stringMatching(/^Your shift on .+ started at \d{1,2}(:\d\d)? [AP]M: please check in$/),
     });
     // 14 minutes after the start is not yet late.
     const [next] = await t.database.db
@@ -231,13 +230,10 @@ describe('events → notifications for the right people', () => {
       .where(sql`${shifts.planId} = ${planId} and ${shifts.status} = 'assigned' and ${shifts.id} <> ${shift!.id}`)
       .limit(1);
     if (next) {
-      const recent = new Date(Date.now() - 14 * 60_000);
-      await t.database.db
-        .update(shifts)
-        .set({ startsAt: recent, endsAt: new Date(recent.getTime() + 3_600_000) })
-        .where(eq(shifts.id, next.id));
-      expect(await scanShiftsNotCheckedIn(t.database.db)).toBe(0);
+      expect(await scanShiftsNotCheckedIn(t.database.db, new Date(next.startsAt.getTime() + 14 * 60_000))).toBe(0);
     }
+    // Made "in the future" by the scan's clock: removed so later tests' inboxes read newest first.
+    await t.database.db.delete(notifications).where(eq(notifications.dedupeKey, `shift_not_checked_in:${shift!.id}`));
   });
 
   it('a support request marked resolved tells its signed-in sender', async () => {

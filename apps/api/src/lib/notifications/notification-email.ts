@@ -54,8 +54,10 @@ export function notificationEmail(
   kind: NotificationKind,
   link: string,
   emailLine: string | null = null,
+  /** The first sentence worded at sending time (true times, the reader's zone); the kind's preview otherwise. */
+  sentence: string = NOTIFICATION_KIND_INFO[kind].preview,
 ): MailMessage {
-  const info = NOTIFICATION_KIND_INFO[kind];
+  const info = { ...NOTIFICATION_KIND_INFO[kind], preview: sentence };
   const url = `${ctx.appUrl}${link}`;
   const foot = footer(ctx, kind, `You get this e-mail because of your ${PRODUCT_NAME} notification settings.`);
   const bodyHtml = [

@@ -1,10 +1,22 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { NotificationKind } from '@tavara/shared/notifications/notifications';
+import {
+  DEFAULT_NOTIFICATION_TIME_ZONE,
+  notificationSentence,
+  type NotificationKind,
+} from '@tavara/shared/notifications/notifications';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
-import { notificationJobs, notificationPreferences, notifications } from '../../db/schema/notifications';
+import {
+  notificationJobs,
+  notificationPreferences,
+  notifications,
+  notificationSettings,
+  pushSubscriptions,
+} from '../../db/schema/notifications';
+import { safeZone } from './delivery-time';
+import { pushPayload, type PushSender } from './push';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mailer';
 import { digestEmail, notificationEmail } from './notification-email';
@@ -34,6 +46,10 @@ export interface WorkerDeps {
   /** Signs the unsubscribe links (the auth secret). */
   secret: string;
   logger: Logger;
+  /** Web Push; without it push jobs are skipped (a test or instance with no push). */
+  push?: PushSender;
+  /** "Now" for the words of a message ("due 1 hour 50 minutes ago"): tests pass their clock. */
+  clock?: () => Date;
 }
 
 export interface WorkerOptions {
@@ -65,13 +81,23 @@ export interface ClaimedJob extends JobRow {
   to: string | null;
   notification: {
     kind: NotificationKind;
+    title: string;
     link: string;
     emailLine: string | null;
     emailedAt: Date | null;
     readAt: Date | null;
+    resolvedAt: Date | null;
+    eventAt: Date | null;
+    itemCount: number;
+    about: string | null;
     /** The recipient's preference for the kind now (an unsubscribe since it was queued counts). */
     preference: string;
+    /** Push for the kind, now. */
+    push: boolean;
   } | null;
+  /** The recipient's zone (for the words of times) and lock-screen choice, read at send time. */
+  zone: string;
+  pushDetail: boolean;
 }
 
 /** Claims up to `limit` due jobs for `workerId` (queued and due, or running with a lapsed lease). */
@@ -101,9 +127,13 @@ export async function claimJobs(db: Database, workerId: string, leaseMs: number,
       to: user.email,
       notification: notifications,
       preference: notificationPreferences.email,
+      push: notificationPreferences.push,
+      zone: notificationSettings.timeZone,
+      pushDetail: notificationSettings.pushDetail,
     })
     .from(notificationJobs)
     .leftJoin(user, eq(user.id, notificationJobs.userId))
+    .leftJoin(notificationSettings, eq(notificationSettings.userId, notificationJobs.userId))
     .leftJoin(notifications, eq(notifications.id, notificationJobs.notificationId))
     .leftJoin(
       notificationPreferences,
@@ -120,13 +150,21 @@ export async function claimJobs(db: Database, workerId: string, leaseMs: number,
     notification: r.notification
       ? {
           kind: r.notification.kind,
+          title: r.notification.title,
           link: r.notification.link,
           emailLine: r.notification.emailLine,
           emailedAt: r.notification.emailedAt,
           readAt: r.notification.readAt,
+          resolvedAt: r.notification.resolvedAt,
+          eventAt: r.notification.eventAt,
+          itemCount: r.notification.itemCount,
+          about: r.notification.about,
           preference: r.preference ?? 'now',
+          push: r.push ?? true,
         }
       : null,
+    zone: safeZone(r.zone, DEFAULT_NOTIFICATION_TIME_ZONE),
+    pushDetail: r.pushDetail ?? false,
   }));
 }
 
@@ -192,23 +230,33 @@ async function runJob(
   const { db, mailer } = deps;
   try {
     const to = job.to;
-    if (!to) return (await finish(db, job, workerId, 'skipped')) ? 'skipped' : 'lost';
+    if (!to && job.kind !== 'push') return (await finish(db, job, workerId, 'skipped')) ? 'skipped' : 'lost';
     const ctx = {
       appUrl: deps.appUrl,
       secret: deps.secret,
       idempotencyKey: job.idempotencyKey,
-      to,
+      to: to ?? '',
       userId: job.userId,
     };
+
+    if (job.kind === 'push') return await runPush(deps, job, workerId);
 
     if (job.kind === 'email') {
       const n = job.notification;
       // Nothing to send when the notification is gone, was already mailed, was read in the app
-      // while its mail waited for quiet hours to end, or its kind was unsubscribed since.
-      if (!n || !job.notificationId || n.emailedAt || n.readAt || n.preference !== 'now') {
+      // while its mail waited for quiet hours to end, its cause went away (resolved), or its kind
+      // was unsubscribed since.
+      if (!n || !job.notificationId || n.emailedAt || n.readAt || n.resolvedAt || n.preference !== 'now') {
         return (await finish(db, job, workerId, 'skipped')) ? 'skipped' : 'lost';
       }
-      await mailer.send(notificationEmail(ctx, n.kind, n.link, n.emailLine));
+      // Worded now, in the person's zone: "due at 8 AM (1 hour 50 minutes ago)" is true when sent.
+      const sentence = notificationSentence(
+        n.kind,
+        { eventAt: n.eventAt, count: n.itemCount },
+        deps.clock?.() ?? new Date(),
+        job.zone,
+      );
+      await mailer.send(notificationEmail(ctx, n.kind, n.link, n.emailLine, sentence));
       return (await finish(db, job, workerId, 'sent', [job.notificationId])) ? 'sent' : 'lost';
     }
 
@@ -221,6 +269,7 @@ async function runJob(
           eq(notifications.email, 'digest'),
           isNull(notifications.emailedAt),
           isNull(notifications.readAt),
+          isNull(notifications.resolvedAt),
           lte(notifications.createdAt, job.runAt),
         ),
       )
@@ -245,10 +294,45 @@ async function runJob(
     const gaveUp = await fail(db, job, workerId, error);
     deps.logger.warn(
       { jobId: job.id, attempt: job.attempts, err: error instanceof Error ? error.message : 'unknown' },
-      gaveUp ? 'notification e-mail failed for good' : 'notification e-mail failed; will retry',
+      gaveUp ? `notification ${job.kind} failed for good` : `notification ${job.kind} failed; will retry`,
     );
     return gaveUp ? 'failed' : 'retry';
   }
+}
+
+/**
+ * A push job: the notification to each of the person's devices. A device whose push service
+ * answers 404/410 is removed; if every other device failed the job is retried (with backoff),
+ * and once any device got it the job is done (a retry would repeat it on the ones that did).
+ */
+async function runPush(deps: WorkerDeps, job: ClaimedJob, workerId: string): Promise<'sent' | 'skipped' | 'lost'> {
+  const { db } = deps;
+  const n = job.notification;
+  if (!deps.push || !n || !job.notificationId || n.readAt || n.resolvedAt || !n.push) {
+    return (await finish(db, job, workerId, 'skipped')) ? 'skipped' : 'lost';
+  }
+  const devices = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, job.userId));
+  if (devices.length === 0) return (await finish(db, job, workerId, 'skipped')) ? 'skipped' : 'lost';
+  const payload = pushPayload({ id: job.notificationId, ...n }, job.pushDetail);
+  let delivered = 0;
+  let firstError: unknown;
+  await Promise.all(
+    devices.map(async (device) => {
+      try {
+        if ((await deps.push!.send(device, payload)) === 'gone') {
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, device.id));
+          return;
+        }
+        delivered++;
+        await db.update(pushSubscriptions).set({ lastSentAt: new Date() }).where(eq(pushSubscriptions.id, device.id));
+      } catch (error) {
+        firstError ??= error;
+      }
+    }),
+  );
+  if (delivered === 0 && firstError) throw firstError;
+  const status = delivered > 0 ? 'sent' : 'skipped';
+  return (await finish(db, job, workerId, status)) ? status : 'lost';
 }
 
 export interface RunResult {

@@ -4,6 +4,7 @@ import type {
   DoseRecordInput,
   MedicationInput,
   ReportPeriod,
+  SupplyInput,
 } from '@tavara/shared/medications/medications';
 import { api, unwrap } from '@/lib/api-client';
 import { careKeys } from './care-plans-api';
@@ -108,4 +109,9 @@ export const useMorningRound = (planId: string) =>
 export const useCorrectRecord = () =>
   useCareMutation(({ id, json }: { id: string; json: DoseCorrectionInput }) =>
     unwrap(api['dose-records'][':recordId'].correct.$post({ param: { recordId: id }, json: json as never })),
+  );
+/** Units on hand (a refill or a count), what a dose takes, and when to remind (issue 28). */
+export const useRecordSupply = () =>
+  useCareMutation(({ id, json }: { id: string; json: SupplyInput }) =>
+    unwrap(api.medications[':medicationId'].supply.$put({ param: { medicationId: id }, json })),
   );

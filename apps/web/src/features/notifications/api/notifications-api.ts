@@ -84,3 +84,56 @@ export function useUnsubscribe() {
     mutationFn: (token: string) => unwrap(api.notifications.unsubscribe.$post({ query: { token } })),
   });
 }
+
+// ——— Web Push devices (issue 28) ———
+
+export const pushKeys = {
+  devices: (endpoint: string | null) => ['notifications', 'push-devices', endpoint ?? ''] as const,
+};
+
+/** The person's devices that get push; `endpoint` (this browser's, if subscribed) marks this one. */
+export function usePushDevices(endpoint: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: pushKeys.devices(endpoint),
+    queryFn: () => unwrap(api.notifications.push.devices.$get({ query: endpoint ? { endpoint } : {} })),
+    enabled,
+    retry: 1,
+  });
+}
+
+export async function fetchPushKey(): Promise<string> {
+  return (await unwrap(api.notifications.push.key.$get())).publicKey;
+}
+
+export function useSubscribePush() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (subscription: PushSubscriptionJSON) =>
+      unwrap(
+        api.notifications.push.subscriptions.$post({
+          json: {
+            endpoint: subscription.endpoint ?? '',
+            keys: { p256dh: subscription.keys?.p256dh ?? '', auth: subscription.keys?.auth ?? '' },
+          },
+        }),
+      ),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['notifications', 'push-devices'] }),
+  });
+}
+
+export function useRemovePushDevice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (deviceId: string) => {
+      // 204 has no body: only a refusal is read (unwrap turns it, or a lost connection, into the error).
+      let res: Response;
+      try {
+        res = await api.notifications.push.devices[':deviceId'].$delete({ param: { deviceId } });
+      } catch {
+        return unwrap(Promise.reject(new Error('offline')));
+      }
+      if (!res.ok) await unwrap(Promise.resolve(res as never));
+    },
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['notifications', 'push-devices'] }),
+  });
+}

@@ -1,8 +1,9 @@
-import { Bell, Settings } from 'lucide-react';
+import { Bell, CircleCheck, Settings } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { NotificationItem } from '@tavara/shared/notifications/notifications';
+import { formatAgo } from '@tavara/shared/time/relative';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
@@ -62,6 +63,8 @@ export default function NotificationBell() {
 
 function NotificationPanel({ unread, onClose }: { unread: number; onClose: () => void }) {
   const list = useNotificationList(true);
+  // "Due N minutes ago" as of when the list was read (the panel refetches each time it opens).
+  const now = list.dataUpdatedAt;
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const navigate = useNavigate();
@@ -137,6 +140,19 @@ function NotificationPanel({ unread, onClose }: { unread: number; onClose: () =>
                       {item.title}
                     </span>
                     {item.body && <span className="text-sm break-words text-ink-muted">{item.body}</span>}
+                    {item.resolution ? (
+                      // The cause went away (issue 28): said plainly, so an old alert never looks current.
+                      <span className="flex items-center gap-1 text-sm font-semibold text-success">
+                        <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+                        Resolved: {item.resolution}
+                      </span>
+                    ) : (
+                      item.eventAt && (
+                        <span className="text-sm text-ink">
+                          {item.kind === 'shift_not_checked_in' ? 'Started' : 'Due'} {formatAgo(item.eventAt, now)}
+                        </span>
+                      )
+                    )}
                     <span className="text-sm text-ink-muted">{timeAgo(item.createdAt)}</span>
                   </span>
                 </a>

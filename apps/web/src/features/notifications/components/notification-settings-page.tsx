@@ -8,13 +8,14 @@ import {
   notificationSettingsFormSchema,
 } from '@tavara/shared/notifications/notifications';
 import { Button } from '@/components/ui/button';
-import { Form, FormChoiceGroup, FormField, useZodForm } from '@/components/ui/form';
+import { Form, FormCheckboxField, FormChoiceGroup, FormField, useZodForm } from '@/components/ui/form';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { usePreferences, useSavePreferences, type NotificationPreferences } from '../api/notifications-api';
+import { PushDevices } from './push-devices';
 
 const QUIET_CHOICES = [
   {
@@ -25,10 +26,30 @@ const QUIET_CHOICES = [
   { id: 'off', label: 'Send e-mails at any hour' },
 ] as const;
 
+const DETAIL_CHOICES = [
+  {
+    id: 'off',
+    label: 'Say only who it is for',
+    subtext: '“A dose is due for Mum — open Tavara”. Anyone who sees your lock screen learns nothing more.',
+  },
+  {
+    id: 'on',
+    label: 'Show the details',
+    subtext: '“Metformin is due at 8 AM for Mum”. Only on your own devices.',
+  },
+] as const;
+
+const formValues = (p: NotificationPreferences) => ({
+  email: p.email,
+  push: p.push,
+  quietHours: p.quietHours ? ('on' as const) : ('off' as const),
+  pushDetail: p.pushDetail ? ('on' as const) : ('off' as const),
+});
+
 /**
- * /settings/notifications (issue 18): per kind, e-mail now, in a daily digest or not at all —
- * the in-app bell always shows everything — and quiet hours. Unsubscribe links in e-mails point
- * here too.
+ * /settings/notifications (issues 18 and 28): the devices that get push; per kind, e-mail now, in a
+ * daily digest or not at all, and push on or off — the in-app bell always shows everything — what
+ * a lock screen shows, and quiet hours. Unsubscribe links in e-mails point here too.
  */
 export function NotificationSettingsPage() {
   const auth = useAuth();
@@ -39,8 +60,8 @@ export function NotificationSettingsPage() {
         Notification settings
       </h1>
       <p className="mt-3 text-ink-muted">
-        Everything always appears under the bell at the top of the page. Choose which updates also come by e-mail.
-        E-mails never name the person you care for or any health details: sign in to see those.
+        Everything always appears under the bell at the top of the page. Choose which updates also come to your phone
+        and by e-mail. E-mails never name the person you care for or any health details: sign in to see those.
       </p>
       <div className="mt-8">
         {auth.loading && !auth.user ? (
@@ -52,7 +73,10 @@ export function NotificationSettingsPage() {
             </Button>
           </Notice>
         ) : (
-          <Settings />
+          <div className="flex flex-col gap-8">
+            <PushDevices />
+            <Settings />
+          </div>
         )}
       </div>
     </div>
@@ -89,7 +113,7 @@ function Settings() {
 function SettingsForm({ saved }: { saved: NotificationPreferences }) {
   const save = useSavePreferences();
   const form = useZodForm(notificationSettingsFormSchema, {
-    defaultValues: { email: saved.email, quietHours: saved.quietHours ? 'on' : 'off' },
+    defaultValues: formValues(saved),
   });
   const busy = form.formState.isSubmitting;
   return (
@@ -98,7 +122,7 @@ function SettingsForm({ saved }: { saved: NotificationPreferences }) {
       onSubmit={async (values) => {
         try {
           const result = await save.mutateAsync(values);
-          form.reset({ email: result.email, quietHours: result.quietHours ? 'on' : 'off' });
+          form.reset(formValues(result));
           toast.success('Your notification settings are saved.');
         } catch (error) {
           toast.error(
@@ -146,6 +170,30 @@ function SettingsForm({ saved }: { saved: NotificationPreferences }) {
         </div>
         <p className="mt-4 text-sm text-ink-muted">The daily digest comes at 7 AM, Trinidad and Tobago time.</p>
       </fieldset>
+      <fieldset className="rounded-card border border-line bg-surface p-4 shadow-sm sm:p-6">
+        <legend className="float-left mb-2 w-full text-xl font-bold">
+          Phone notifications for each kind of update
+        </legend>
+        <p className="clear-both mb-3 text-sm text-ink-muted">
+          For the devices listed above. Dose reminders and alerts come at once, even in quiet hours.
+        </p>
+        <div className="grid gap-x-5 sm:grid-cols-2">
+          {NOTIFICATION_KINDS.map((kind) => (
+            <FormCheckboxField
+              key={kind}
+              control={form.control}
+              name={`push.${kind}`}
+              label={NOTIFICATION_KIND_INFO[kind].label}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <FormChoiceGroup
+        control={form.control}
+        name="pushDetail"
+        legend="What your lock screen shows"
+        choices={DETAIL_CHOICES}
+      />
       <FormChoiceGroup
         control={form.control}
         name="quietHours"

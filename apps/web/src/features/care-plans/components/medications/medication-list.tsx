@@ -1,4 +1,4 @@
-import { Pencil, Pill, Plus, Search, Square } from 'lucide-react';
+import { Package, Pencil, Pill, Plus, Search, Square } from 'lucide-react';
 import { useState } from 'react';
 import { formatPlanLongDay, formatPlanShortDay, formatPlanTime } from '@tavara/shared/time/format';
 import {
@@ -25,6 +25,7 @@ import { toast } from '@/lib/toast';
 import { useMedications, useStopMedication, type MedicationItem } from '../../api/medications-api';
 import { planQueryGate } from '../care-ui';
 import { MedicationFormDialog } from './medication-form-dialog';
+import { SupplyDialog } from './supply-dialog';
 
 const ADHERENCE_TONES = {
   good: 'bg-success-soft text-success border-success/30',
@@ -54,11 +55,13 @@ function MedicationCard({
   canManage,
   onEdit,
   onStop,
+  onSupply,
 }: {
   med: MedicationItem;
   canManage: boolean;
   onEdit: (m: MedicationItem) => void;
   onStop: (m: MedicationItem) => void;
+  onSupply: (m: MedicationItem) => void;
 }) {
   const rows: Array<[string, string | null]> = [
     ['Schedule', scheduleSummary(med.schedule, formatPlanTime)],
@@ -81,6 +84,15 @@ function MedicationCard({
     rows.push([
       'Next due',
       med.nextDue ? `${formatPlanShortDay(med.nextDue)}, ${formatPlanTime(med.nextDue)}` : 'None planned',
+    ]);
+  if (med.supply.onHand !== null)
+    rows.push([
+      'Supply',
+      `${med.supply.onHand} on hand${
+        med.supply.daysLeft === null
+          ? ''
+          : ` — about ${med.supply.daysLeft} day${med.supply.daysLeft === 1 ? '' : 's'} left`
+      }`,
     ]);
   return (
     <li className="rounded-card border border-line bg-surface p-4">
@@ -106,6 +118,9 @@ function MedicationCard({
           <Button size="sm" variant="secondary" aria-label={`Edit ${med.name}`} onClick={() => onEdit(med)}>
             <Pencil aria-hidden="true" className="size-4" /> Edit
           </Button>
+          <Button size="sm" variant="secondary" aria-label={`Supply of ${med.name}`} onClick={() => onSupply(med)}>
+            <Package aria-hidden="true" className="size-4" /> Supply
+          </Button>
           <Button size="sm" variant="ghost" aria-label={`Stop ${med.name}`} onClick={() => onStop(med)}>
             <Square aria-hidden="true" className="size-4" /> Stop
           </Button>
@@ -130,6 +145,7 @@ export function MedicationList({
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<MedicationItem | 'new' | null>(null);
   const [stopping, setStopping] = useState<MedicationItem | null>(null);
+  const [supplying, setSupplying] = useState<MedicationItem | null>(null);
   const gate = planQueryGate(query, {
     loading: 'Loading the medications...',
     failed: 'The medications could not load',
@@ -144,7 +160,14 @@ export function MedicationList({
   const active = found.filter((m) => !m.stopped);
   const stopped = found.filter((m) => m.stopped);
   const card = (m: MedicationItem) => (
-    <MedicationCard key={m.id} med={m} canManage={data.canManage} onEdit={setEditing} onStop={setStopping} />
+    <MedicationCard
+      key={m.id}
+      med={m}
+      canManage={data.canManage}
+      onEdit={setEditing}
+      onStop={setStopping}
+      onSupply={setSupplying}
+    />
   );
   return (
     <div className="flex flex-col gap-5">
@@ -208,6 +231,7 @@ export function MedicationList({
           onOpenChange={(open) => !open && setEditing(null)}
         />
       )}
+      {supplying && <SupplyDialog medication={supplying} open onOpenChange={(open) => !open && setSupplying(null)} />}
       <AlertDialog open={stopping !== null} onOpenChange={(open) => !open && setStopping(null)}>
         <AlertDialogContent>
           <AlertDialogTitle>Stop {stopping?.name}?</AlertDialogTitle>
