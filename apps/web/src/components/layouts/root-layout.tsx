@@ -10,6 +10,7 @@ import { NavBar } from './nav-bar';
 import { PageSkeleton } from './page-skeleton';
 import { StatusBanner } from './status-banner';
 import { ToastHost } from './toast-host';
+import { useScrollOnNavigation } from './use-scroll-on-navigation';
 
 /**
  * The frame of every page: skip link, status banner, navigation, the page, footer.
@@ -21,6 +22,7 @@ export function RootLayout({ overlays, navExtras }: { overlays?: ReactNode; navE
   const location = useLocation();
   const redirect = legacyRedirectTarget(location);
   const title = useRouteTitle();
+  useScrollOnNavigation();
 
   useEffect(() => {
     document.title =
