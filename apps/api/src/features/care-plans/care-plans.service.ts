@@ -523,6 +523,8 @@ export interface InviteMail {
   teamRole: TeamRole;
   hasAccount: boolean;
   kind: MemberKind;
+  /** The family's note to the invited person, as typed (the e-mail escapes it). */
+  note: string | null;
 }
 
 export async function inviteMember(db: Database, viewer: Viewer, planId: string, input: InvitationInput) {
@@ -584,6 +586,7 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
       teamRole: input.teamRole,
       hasAccount: Boolean(target),
       kind: input.kind,
+      note: input.note ?? null,
     };
     return { memberId: row!.id, mail };
   } catch (error) {
