@@ -44,10 +44,11 @@ export function NavBar({ accountSlot }: { accountSlot?: ReactNode }) {
   // (issue 31), so a page is in its role's menu at every width.
   const phoneLinks = [...PUBLIC_NAV_PAGES, ...(auth.user && auth.role ? ROLE_NAV_PAGES[auth.role] : [])];
   const menuId = useId();
-  const { pathname } = useLocation();
-  // The menu is open only on the page where it was opened, so navigating closes it.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const menuOpen = openOnPath === pathname;
+  // The menu is open only at the history entry where it was opened, so navigating closes it —
+  // also to another tab of the same page (the admin's Support requests, issue 31).
+  const { key } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === key;
 
   return (
     <header className="border-b border-line bg-surface">
@@ -93,7 +94,7 @@ export function NavBar({ accountSlot }: { accountSlot?: ReactNode }) {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenOnPath(menuOpen ? null : pathname)}
+          onClick={() => setOpenAt(menuOpen ? null : key)}
         >
           {menuOpen ? (
             <XIcon aria-hidden="true" className="size-6" />

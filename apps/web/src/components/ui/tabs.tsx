@@ -12,7 +12,7 @@ export const Tabs = RadixTabs.Root;
 
 /** Room left at an edge before it counts as having more behind it (sub-pixel widths round). */
 const EDGE_SLACK_PX = 2;
-const FADE = '2.5rem';
+const FADE_PX = 40;
 
 export function TabsList({ className, style, ...props }: ComponentProps<typeof RadixTabs.List>) {
   const ref = useRef<HTMLDivElement>(null);
@@ -36,21 +36,21 @@ export function TabsList({ className, style, ...props }: ComponentProps<typeof R
     };
   }, []);
 
-  // After every render (a tab chosen, or the page opened on one): the active tab in view, by
-  // scrolling the list only — scrollIntoView could move the whole page.
+  // After every render (a tab chosen, or the page opened on one): the active tab in view and
+  // clear of the faded edges, by scrolling the list only — scrollIntoView could move the page.
   useLayoutEffect(() => {
     const list = ref.current;
     const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
-    if (!list || !active) return;
-    const left = active.offsetLeft - list.offsetLeft;
-    const right = left + active.offsetWidth;
-    if (left < list.scrollLeft) list.scrollLeft = left;
-    else if (right > list.scrollLeft + list.clientWidth) list.scrollLeft = right - list.clientWidth;
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const room = list.getBoundingClientRect();
+    const tab = active.getBoundingClientRect();
+    if (tab.left < room.left + FADE_PX) list.scrollLeft -= room.left + FADE_PX - tab.left;
+    else if (tab.right > room.right - FADE_PX) list.scrollLeft += tab.right - (room.right - FADE_PX);
   });
 
   const mask =
     edges.start || edges.end
-      ? `linear-gradient(to right, ${edges.start ? 'transparent' : '#000'}, #000 ${FADE}, #000 calc(100% - ${FADE}), ${edges.end ? 'transparent' : '#000'})`
+      ? `linear-gradient(to right, ${edges.start ? 'transparent' : '#000'}, #000 ${FADE_PX}px, #000 calc(100% - ${FADE_PX}px), ${edges.end ? 'transparent' : '#000'})`
       : undefined;
   return (
     <RadixTabs.List

@@ -448,11 +448,12 @@ function ScheduleTab({
             ))}
         </ol>
         {/* Wide screens: the week as a grid of seven days. */}
-        <div className="hidden gap-2 md:grid md:grid-cols-7" role="list" aria-label="This week">
+        {/* A list of days (each named by its heading): not sections with a list role, which axe
+            reports as aria-allowed-role (issue 31). */}
+        <ul className="hidden gap-2 md:grid md:grid-cols-7" aria-label="This week">
           {byDay.map(({ day, shifts }) => (
-            <section
+            <li
               key={day}
-              role="listitem"
               aria-label={formatPlanLongDay(day)}
               className={day === week.today ? 'rounded-lg bg-brand-soft p-1' : 'p-1'}
             >
@@ -462,9 +463,9 @@ function ScheduleTab({
                   <ShiftCard key={shift.id} shift={shift} compact actions={actionsFor(shift)} />
                 ))}
               </div>
-            </section>
+            </li>
           ))}
-        </div>
+        </ul>
       </div>
       {isOwner && <AddShiftDialog planId={data.plan.id} open={adding} onOpenChange={setAdding} />}
       {isOwner && generating && (

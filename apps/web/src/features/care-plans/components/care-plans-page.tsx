@@ -23,7 +23,7 @@ function PlanCard({ plan }: { plan: PlanSummary | TeamPlanSummary }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-xl font-semibold">
-            <Link to={href} className="underline-offset-4 hover:underline">
+            <Link to={href} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
               {plan.title}
             </Link>
           </h3>

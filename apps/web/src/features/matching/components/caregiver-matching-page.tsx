@@ -221,7 +221,10 @@ function CaregiverMatching({ viewer }: { viewer: string }) {
             </div>
           </dl>
           <p className="mt-3">
-            <Link to="/registration/family" className="font-semibold text-brand underline underline-offset-4">
+            <Link
+              to="/registration/family"
+              className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+            >
               Update your needs
             </Link>
           </p>
