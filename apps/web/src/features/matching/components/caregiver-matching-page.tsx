@@ -13,6 +13,7 @@ import { FilterSelect } from './filter-fields';
 import { InviteDialog } from './invite-dialog';
 import { MatchScoreView, SCORE_EXPLAINED } from './match-score';
 import { Chips, ForRole, MatchingShell, Pager } from './matching-ui';
+import { Skeleton } from '@/components/ui/skeleton';
 import { MatchingVisibilityCard } from './visibility-card';
 
 const TITLE = 'Find a caregiver';
@@ -197,6 +198,14 @@ function CaregiverMatching({ viewer }: { viewer: string }) {
         <p className="mt-1 max-w-3xl text-ink-muted">{SCORE_EXPLAINED}</p>
       </header>
 
+      {matches.isPending && (
+        // The size of the needs card that comes: the filters below do not jump when it arrives.
+        <div role="status" className="rounded-card border border-line bg-family-soft/40 p-5">
+          <span className="sr-only">Loading your family’s needs</span>
+          <Skeleton className="h-6 w-64 max-w-full" />
+          <Skeleton className="mt-3 h-56 w-full sm:h-24" />
+        </div>
+      )}
       {needs && (
         <section aria-labelledby="needs-heading" className="rounded-card border border-line bg-family-soft/40 p-5">
           <h2 id="needs-heading" className="text-lg font-semibold">
