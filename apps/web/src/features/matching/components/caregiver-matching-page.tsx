@@ -101,7 +101,9 @@ function ProfessionalCardView({
         </div>
         <div className="flex flex-col gap-4 md:w-72 md:shrink-0">
           <MatchScoreView score={match.score} id={id} />
-          {invited ? (
+          {match.onTeam === 'accepted' ? (
+            <p className="font-semibold text-success">On your care team</p>
+          ) : invited || match.onTeam === 'invited' ? (
             <p role="status" className="font-semibold text-success">
               Invitation sent
             </p>
