@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_ROLES } from '../roles';
+import type { PUBLIC_ROLES } from '../roles';
 import { CHECKLIST_STEPS, computeChecklist, type ChecklistFacts, type ChecklistStepDefinition } from './dashboard';
 
 const NOTHING: ChecklistFacts = {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DashboardData } from '@tavara/shared/dashboard/dashboard';
-import { PUBLIC_ROLES, type PublicRole } from '@tavara/shared/roles';
+import type { PublicRole } from '@tavara/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSessionId } from '../../testing/chat-requests';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
