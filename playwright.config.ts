@@ -104,7 +104,7 @@ export default defineConfig({
         AI_MAX_CALLS_PER_IP_PER_HOUR: '100000',
         // E2E_ADMIN_EMAILS in e2e/auth/accounts.ts: these become admin once verified.
         ADMIN_EMAILS:
-          'admin-area@e2e.example.tt,admin-journey@e2e.example.tt,admin-dashboards@e2e.example.tt,admin-spare@e2e.example.tt,admin-training@e2e.example.tt,admin-account@e2e.example.tt,admin-boards@e2e.example.tt,admin-caregiver-support@e2e.example.tt',
+          'admin-area@e2e.example.tt,admin-journey@e2e.example.tt,admin-dashboards@e2e.example.tt,admin-spare@e2e.example.tt,admin-training@e2e.example.tt,admin-account@e2e.example.tt,admin-boards@e2e.example.tt,admin-caregiver-support@e2e.example.tt,admin-journeys@e2e.example.tt',
         LOG_LEVEL: 'warn',
         NODE_ENV: 'development',
         OPENAI_API_KEY: 'sk-e2e-fake-key',

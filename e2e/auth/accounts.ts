@@ -126,6 +126,8 @@ export const E2E_ADMIN_EMAILS = {
   boards: 'admin-boards@e2e.example.tt',
   /** e2e/support/caregiver-support.spec.ts: replies to a caregiver's support request. */
   caregiverSupport: 'admin-caregiver-support@e2e.example.tt',
+  /** e2e/shell/phone-journeys.spec.ts: the admin's menu and Training tab (issue 31). */
+  journeys: 'admin-journeys@e2e.example.tt',
 } as const;
 
 const TOTP_STEP_MS = 30_000;

@@ -158,6 +158,22 @@ async function call(context: BrowserContext, method: string, path: string, data?
   return res.json();
 }
 
+/** The newest e-mail to `to` whose subject matches, with its text and links (the dev outbox). */
+async function latestMailTo(request: APIRequestContext, to: string, subject: RegExp) {
+  let found: { text: string; links: string[] } | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+      const { messages } = (await response.json()) as {
+        messages: Array<{ subject: string; text: string; links: string[] }>;
+      };
+      found = messages.find((mail) => subject.test(mail.subject));
+      return found;
+    })
+    .toBeTruthy();
+  return found!;
+}
+
 test('a new person signs up from the invitation e-mail and joins; the family manages shifts on a phone', async ({
   browser,
   request,
@@ -184,30 +200,49 @@ test('a new person signs up from the invitation e-mail and joins; the family man
     kind: 'professional',
     email: newEmail,
     teamRole: 'nurse',
+    note: 'Mornings in Arima, see www.example.tt for the address',
   });
 
-  // The invited person has no account: the e-mail's link opens Sign Up as a professional.
-  const link = new URL(await mailLink(request, newEmail, /invited to join a care team/));
-  expect(`${link.pathname}${link.search}`).toBe('/auth?tab=signup&role=professional');
-  const newContext = await browser.newContext({ baseURL: APP_URL });
+  // The invited person has no account: the e-mail's link opens Sign Up as a professional, with the
+  // invited address filled in (issue 31), and the note is in the e-mail, its address not a link.
+  const mail = await latestMailTo(request, newEmail, /invited to join a care team/);
+  expect(mail.text).toContain('Mornings in Arima, see www.\u200Bexample.\u200Btt for the address');
+  const link = new URL(mail.links[0]!);
+  expect(Object.fromEntries(link.searchParams)).toEqual({
+    tab: 'signup',
+    role: 'professional',
+    invitation: '1',
+    email: newEmail,
+  });
+  const newContext = await browser.newContext({ baseURL: APP_URL, viewport: { width: 360, height: 780 } });
   const newPage = await newContext.newPage();
   await newPage.goto(`${link.pathname}${link.search}`);
   await expect(newPage.getByRole('tab', { name: 'Sign Up', selected: true })).toBeVisible();
-  // The role comes chosen from the link (it can still be changed).
+  await expect(newPage.getByText('You have been invited to a care team')).toBeVisible();
+  // The role comes chosen from the link (it can still be changed), the address filled in.
   await expect(newPage.getByText('Care Professional', { exact: true })).toBeVisible();
   await expect(newPage.getByRole('button', { name: 'Change role' })).toBeVisible();
+  await expect(newPage.getByRole('textbox', { name: 'Email' })).toHaveValue(newEmail);
   await newPage.getByRole('textbox', { name: 'First name' }).fill('Nadia');
   await newPage.getByRole('textbox', { name: 'Last name' }).fill('Ali');
-  await newPage.getByRole('textbox', { name: 'Email' }).fill(newEmail);
   await newPage.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
   await newPage.getByRole('button', { name: 'Create Account' }).click();
   await expect(newPage.getByRole('heading', { name: 'Registration Started!' })).toBeVisible();
+  // After the confirmation the invitation comes first — plan, family, note, Accept / Decline —
+  // and the registration form is offered after it.
   await newPage.goto(await mailLink(request, newEmail, CONFIRM_SUBJECT));
-  await expect(newPage).toHaveURL(/\/registration\/professional$/);
-  await newPage.goto('/professional/schedule');
-  await expect(newPage.getByText('Anita phone-family invites you as nurse.')).toBeVisible();
-  await newPage.getByRole('button', { name: 'Accept' }).click();
+  await expect(newPage).toHaveURL(/\/professional\/schedule#invitations$/);
+  const invitations = newPage.getByRole('region', { name: 'Invitations to accept' });
+  await expect(invitations.getByText('Care for Dad')).toBeVisible();
+  await expect(invitations.getByText('Anita phone-family invites you as nurse.')).toBeVisible();
+  await expect(invitations.getByText('“Mornings in Arima, see www.example.tt for the address”')).toBeVisible();
+  await expect(invitations.getByRole('button', { name: 'Decline' })).toBeVisible();
+  await expect(newPage.getByRole('heading', { name: 'Next: complete your registration' })).toBeVisible();
+  expect(await newPage.evaluate(() => window.scrollY)).toBeLessThan(300);
+  await invitations.getByRole('button', { name: 'Accept' }).click();
   await expect(newPage.getByRole('link', { name: 'Care for Dad' })).toBeVisible();
+  await newPage.getByRole('link', { name: 'Complete registration' }).click();
+  await expect(newPage.getByRole('heading', { level: 1, name: 'Professional registration' })).toBeVisible();
   await newContext.close();
 
   // The family on a phone: the team, then next week's agenda with each dialog checked by axe.

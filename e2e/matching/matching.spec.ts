@@ -167,7 +167,7 @@ test('on a phone, a professional finds a findable family and expresses interest;
   await expect(card).toBeVisible();
   await expect(card.getByText('You cover 2 of their 2 care types')).toBeVisible();
   // Never a name or a health detail on any family's card.
-  await expect(page.getByRole('region', { name: 'Families' })).not.toContainText(
+  await expect(page.getByRole('region', { name: 'Families', exact: true })).not.toContainText(
     /Keisha|Ramdass|Joyce|Cognitive Disorders/i,
   );
   expect(await sidewaysOverflow(page)).toBe(0);

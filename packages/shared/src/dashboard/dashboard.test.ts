@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_ROLES } from '../roles';
-import {
-  CHECKLIST_STEPS,
-  computeChecklist,
-  UPCOMING_AREAS,
-  type ChecklistFacts,
-  type ChecklistStepDefinition,
-} from './dashboard';
+import type { PUBLIC_ROLES } from '../roles';
+import { CHECKLIST_STEPS, computeChecklist, type ChecklistFacts, type ChecklistStepDefinition } from './dashboard';
 
 const NOTHING: ChecklistFacts = {
   profileComplete: false,
@@ -78,19 +72,5 @@ describe('next-steps checklist', () => {
       percent: 80,
     });
     expect(computeChecklist('professional', EVERYTHING, definitions)).toMatchObject({ totalCount: 4, percent: 100 });
-  });
-});
-
-describe('areas not built yet', () => {
-  it('every role has some, each with a title and a description, and no area is listed twice', () => {
-    for (const role of PUBLIC_ROLES) {
-      const areas = UPCOMING_AREAS[role];
-      expect(areas.length).toBeGreaterThan(0);
-      expect(new Set(areas.map((area) => area.title)).size).toBe(areas.length);
-      for (const area of areas) {
-        expect(area.title.trim()).not.toBe('');
-        expect(area.description.trim()).not.toBe('');
-      }
-    }
   });
 });

@@ -95,6 +95,11 @@ export interface ProfessionalCard {
 export interface ProfessionalMatch {
   readonly professional: ProfessionalCard;
   readonly score: MatchScore;
+  /**
+   * Already on one of this family's care teams (accepted) or invited to one: the card says so
+   * instead of offering "Invite to my care team" again (issue 31). Absent: neither.
+   */
+  readonly onTeam?: 'invited' | 'accepted';
 }
 
 export interface CaregiverMatchingResponse {

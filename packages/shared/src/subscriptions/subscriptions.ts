@@ -13,8 +13,8 @@ export interface SubscriptionPlan {
   readonly code: string;
   readonly audience: PlanAudience;
   readonly name: string;
-  /** Monthly price in US dollars; 0 for the free plans. */
-  readonly priceUsd: number;
+  /** Monthly price in Trinidad and Tobago dollars (TT$); 0 for the free plans. */
+  readonly priceTtd: number;
   readonly summary: string;
   /** Available today, free, to everyone on this plan. */
   readonly included: readonly string[];
@@ -22,14 +22,15 @@ export interface SubscriptionPlan {
   readonly planned: readonly string[];
 }
 
-export const PLAN_CURRENCY_NOTE = 'Prices are in US dollars (USD), per month. Cancelling will be one click.';
+export const PLAN_CURRENCY_NOTE =
+  'Prices are in Trinidad and Tobago dollars (TT$), per month. Cancelling will be one click.';
 
 export const SUBSCRIPTION_PLANS = [
   {
     code: 'family_basic',
     audience: 'family',
     name: 'Family Basic',
-    priceUsd: 0,
+    priceTtd: 0,
     summary: 'Everything Tavara does today, free.',
     included: [
       'Registration and your family dashboard',
@@ -43,7 +44,7 @@ export const SUBSCRIPTION_PLANS = [
     code: 'family_plus',
     audience: 'family',
     name: 'Family Plus',
-    priceUsd: 14.99,
+    priceTtd: 14.99,
     summary: 'For families coordinating care week to week.',
     included: [],
     planned: ['Care reports you can share with the doctor', 'Task and routine templates', 'Meal planning'],
@@ -52,7 +53,7 @@ export const SUBSCRIPTION_PLANS = [
     code: 'family_premium',
     audience: 'family',
     name: 'Family Premium',
-    priceUsd: 29.99,
+    priceTtd: 29.99,
     summary: 'For families with round-the-clock care.',
     included: [],
     planned: ['Everything in Family Plus', 'Emergency alerts', 'On-demand care requests'],
@@ -61,7 +62,7 @@ export const SUBSCRIPTION_PLANS = [
     code: 'professional_basic',
     audience: 'professional',
     name: 'Professional Basic',
-    priceUsd: 0,
+    priceTtd: 0,
     summary: 'Everything Tavara does today, free.',
     included: [
       'Your professional profile',
@@ -74,7 +75,7 @@ export const SUBSCRIPTION_PLANS = [
     code: 'professional_pro',
     audience: 'professional',
     name: 'Professional Pro',
-    priceUsd: 19.99,
+    priceTtd: 19.99,
     summary: 'For independent caregivers building a practice.',
     included: [],
     planned: ['Invoicing families', 'Calendar integration', 'Advanced training'],
@@ -83,7 +84,7 @@ export const SUBSCRIPTION_PLANS = [
     code: 'professional_agency',
     audience: 'professional',
     name: 'Professional Agency',
-    priceUsd: 34.99,
+    priceTtd: 34.99,
     summary: 'For agencies with a team of caregivers.',
     included: [],
     planned: ['Everything in Professional Pro', 'HR and admin tools for your team', 'Agency training hub'],
@@ -92,7 +93,7 @@ export const SUBSCRIPTION_PLANS = [
 
 export type PlanCode = (typeof SUBSCRIPTION_PLANS)[number]['code'];
 export const PLAN_CODES = SUBSCRIPTION_PLANS.map((p) => p.code) as [PlanCode, ...PlanCode[]];
-export const PAID_PLAN_CODES = SUBSCRIPTION_PLANS.filter((p) => p.priceUsd > 0).map((p) => p.code) as PlanCode[];
+export const PAID_PLAN_CODES = SUBSCRIPTION_PLANS.filter((p) => p.priceTtd > 0).map((p) => p.code) as PlanCode[];
 export const paidPlanCodeSchema = z.enum(PLAN_CODES).refine((code) => PAID_PLAN_CODES.includes(code), {
   message: 'Interest can be registered for a paid plan only.',
 });

@@ -533,6 +533,8 @@ export interface InviteMail {
   kind: MemberKind;
   /** Issue 32: this address was invited to this plan in the last 24 hours — no new e-mail. */
   mailedRecently?: boolean;
+  /** The family's note to the invited person, as typed (the e-mail escapes it). */
+  note: string | null;
 }
 
 export async function inviteMember(db: Database, viewer: Viewer, planId: string, input: InvitationInput) {
@@ -600,6 +602,7 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
       hasAccount: Boolean(target),
       kind: input.kind,
       mailedRecently,
+      note: input.note ?? null,
     };
     return { memberId: row!.id, mail };
   } catch (error) {

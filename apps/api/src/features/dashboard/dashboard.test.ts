@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UPCOMING_AREAS, type DashboardData } from '@tavara/shared/dashboard/dashboard';
-import { PUBLIC_ROLES, type PublicRole } from '@tavara/shared/roles';
+import { type DashboardData } from '@tavara/shared/dashboard/dashboard';
+import type { PublicRole } from '@tavara/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_SEED } from '../../db/seed/features.seed';
 import { issueSessionId } from '../../testing/chat-requests';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -189,16 +188,5 @@ describe('GET /api/dashboard/me', () => {
     expect(data.role).toBe('admin');
     expect(data.profile.userId).toBe(admin.id);
     expect(data.checklist).toEqual({ steps: [], doneCount: 0, totalCount: 0, percent: 0 });
-  });
-});
-
-describe('dashboard areas not built yet', () => {
-  it('every vote link names a seeded feature', () => {
-    const seeded = new Set(FEATURE_SEED.map((feature) => feature.id));
-    for (const role of PUBLIC_ROLES) {
-      for (const area of UPCOMING_AREAS[role]) {
-        if (area.featureId) expect(seeded, `${role}: ${area.title}`).toContain(area.featureId);
-      }
-    }
   });
 });

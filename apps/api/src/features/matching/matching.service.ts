@@ -23,9 +23,10 @@ import {
 } from '@tavara/shared/matching/matching';
 import { islandOf, regionDistanceKm, regionLabel, regionsOfLocation } from '@tavara/shared/matching/regions';
 import { coversShift, matchTotals, scoreMatch, type MatchNeeds, type MatchOffer } from '@tavara/shared/matching/score';
-import { and, count, desc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
+import { carePlans, careTeamMembers } from '../../db/schema/care-plans';
 import { careAssessments } from '../../db/schema/family-stories';
 import { matchInterests, matchingVisibility } from '../../db/schema/matching';
 import { profiles } from '../../db/schema/profiles';
@@ -339,18 +340,55 @@ export async function matchProfessionals(
         ])
       : [];
   const byId = new Map(cards.map((row) => [row.id, row]));
+  const teams = await teamStatusOf(
+    db,
+    viewer.id,
+    page.map((p) => p.id),
+  );
   return {
     needs: summariseNeeds(needs),
     // A professional who unlisted between the two reads is left out rather than shown.
     matches: page.flatMap(({ id, score }) => {
       const row = byId.get(id);
-      return row ? [{ professional: cardOf(row), score }] : [];
+      const onTeam = teams.get(id);
+      return row ? [{ professional: cardOf(row), score, ...(onTeam ? { onTeam } : {}) }] : [];
     }),
     total: ranked.length,
     listed: candidates.length,
     page: filters.page,
     pageSize: MATCH_PAGE_SIZE,
   };
+}
+
+/**
+ * Which of `professionalIds` are on (accepted) or invited to one of the family's current care
+ * teams — accepted wins over invited when both.
+ */
+async function teamStatusOf(
+  db: Database,
+  familyId: string,
+  professionalIds: readonly string[],
+): Promise<Map<string, 'invited' | 'accepted'>> {
+  const status = new Map<string, 'invited' | 'accepted'>();
+  if (professionalIds.length === 0) return status;
+  const rows = await db
+    .select({ userId: careTeamMembers.userId, status: careTeamMembers.status })
+    .from(careTeamMembers)
+    .innerJoin(carePlans, eq(carePlans.id, careTeamMembers.planId))
+    .where(
+      and(
+        eq(carePlans.familyId, familyId),
+        isNull(carePlans.archivedAt),
+        inArray(careTeamMembers.userId, [...professionalIds]),
+        inArray(careTeamMembers.status, ['invited', 'accepted']),
+      ),
+    );
+  for (const row of rows) {
+    if (!row.userId) continue;
+    if (row.status === 'accepted' || !status.has(row.userId))
+      status.set(row.userId, row.status as 'invited' | 'accepted');
+  }
+  return status;
 }
 
 /** Professionals who told this family they are interested, newest first (only while still listed). */

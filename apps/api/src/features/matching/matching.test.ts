@@ -321,9 +321,18 @@ describe('matching', () => {
     });
     expect(res.status).toBe(201);
     const invitations = (await (await listed.client.get('/api/invitations')).json()) as {
-      invitations: { planId: string }[];
+      invitations: { id: string; planId: string }[];
     };
     expect(invitations.invitations.map((i) => i.planId)).toContain(planId);
+    // Issue 31: the card says invited, then on the team, instead of offering the invitation again
+    // — to this family only.
+    const cardOf = async (client: TestClient) =>
+      (await professionals(client)).matches.find((m) => m.professional.id === listed.id);
+    expect((await cardOf(family.client))?.onTeam).toBe('invited');
+    const invitation = invitations.invitations.find((i) => i.planId === planId)!;
+    expect((await listed.client.post(`/api/invitations/${invitation.id}/accept`)).status).toBe(200);
+    expect((await cardOf(family.client))?.onTeam).toBe('accepted');
+    expect((await cardOf(otherFamily.client))?.onTeam).toBeUndefined();
   });
 
   it('the care needs assessment, where it answers, replaces the registration in the needs matched on', async () => {

@@ -17,8 +17,10 @@
  * landing page's first load must stay under 100 kB.
  */
 
+// Labels too: a choice card is a label around a visually hidden radio (issue 31: the buttons sat
+// on quiz answers and plan types, whose own inputs are 1 px and never under them).
 const FOCUSABLE =
-  'a[href], button, input, select, textarea, summary, iframe, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+  'a[href], button, input, select, textarea, summary, label, iframe, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
 const PAGE_AREAS = ['main', 'site-footer'];
 const TOAST = '[data-sonner-toast]';
 /** A little air around a floating button: a control touching its edge is still too close to tap. */

@@ -2,25 +2,20 @@ import { HeartHandshakeIcon, MenuIcon, XIcon } from '@/components/ui/icons';
 import { useId, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { PRODUCT_NAME } from '@tavara/shared/product';
+import { PUBLIC_NAV_PAGES, ROLE_NAV_PAGES, type NavPage } from '@tavara/shared/navigation';
 import { ROLE_DASHBOARD_PATHS } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
 import { dashboardLabel } from '@/config/paths';
-import type { PageLink } from '@/config/role-pages';
 import { showsAuthLoading, useAuth, useSignOut, type AuthState } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { NavigationMenu } from './navigation-menu';
 
-const LINKS: readonly PageLink[] = [
-  { to: '/about', label: 'About' },
-  { to: '/features', label: 'Features' },
-];
-
 /**
  * Spec §2: signed in with a known role, a '{Role} Dashboard' link; 'User Journey' for admins
  * (the spec's one hard-coded user id becomes the server-controlled admin role, product-notes
- * lesson 3).
+ * lesson 3). The desktop bar's own links; every other page of the role is in its Navigation menu.
  */
-function accountLinks({ user, role }: AuthState): PageLink[] {
+function accountLinks({ user, role }: AuthState): NavPage[] {
   if (!user || !role) return [];
   const links = [{ to: ROLE_DASHBOARD_PATHS[role], label: dashboardLabel(role) }];
   if (role === 'admin') links.push({ to: '/admin/user-journey', label: 'User Journey' });
@@ -44,12 +39,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function NavBar({ accountSlot }: { accountSlot?: ReactNode }) {
   const auth = useAuth();
   const signOut = useSignOut();
-  const links = [...LINKS, ...accountLinks(auth)];
+  const links = [...PUBLIC_NAV_PAGES, ...accountLinks(auth)];
+  // The phone menu: every page of the role, from the same table as the desktop Navigation menu
+  // (issue 31), so a page is in its role's menu at every width.
+  const phoneLinks = [...PUBLIC_NAV_PAGES, ...(auth.user && auth.role ? ROLE_NAV_PAGES[auth.role] : [])];
   const menuId = useId();
-  const { pathname } = useLocation();
-  // The menu is open only on the page where it was opened, so navigating closes it.
-  const [openOnPath, setOpenOnPath] = useState<string | null>(null);
-  const menuOpen = openOnPath === pathname;
+  // The menu is open only at the history entry where it was opened, so navigating closes it —
+  // also to another tab of the same page (the admin's Support requests, issue 31).
+  const { key } = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === key;
 
   return (
     <header className="border-b border-line bg-surface">
@@ -95,7 +94,7 @@ export function NavBar({ accountSlot }: { accountSlot?: ReactNode }) {
           aria-expanded={menuOpen}
           aria-controls={menuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenOnPath(menuOpen ? null : pathname)}
+          onClick={() => setOpenAt(menuOpen ? null : key)}
         >
           {menuOpen ? (
             <XIcon aria-hidden="true" className="size-6" />
@@ -105,8 +104,8 @@ export function NavBar({ accountSlot }: { accountSlot?: ReactNode }) {
         </Button>
 
         <div id={menuId} hidden={!menuOpen} className="w-full md:hidden">
-          <ul className="flex flex-col gap-1 border-t border-line py-2">
-            {links.map((link) => (
+          <ul className="grid grid-cols-1 gap-1 border-t border-line py-2 min-[480px]:grid-cols-2">
+            {phoneLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={(s) => cn(linkClass(s), 'w-full')}>
                   {link.label}

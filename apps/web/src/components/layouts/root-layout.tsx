@@ -10,6 +10,7 @@ import { NavBar } from './nav-bar';
 import { PageSkeleton } from './page-skeleton';
 import { StatusBanner } from './status-banner';
 import { ToastHost } from './toast-host';
+import { useScrollOnNavigation } from './use-scroll-on-navigation';
 
 /**
  * The frame of every page: skip link, status banner, navigation, the page, footer.
@@ -21,6 +22,7 @@ export function RootLayout({ overlays, navExtras }: { overlays?: ReactNode; navE
   const location = useLocation();
   const redirect = legacyRedirectTarget(location);
   const title = useRouteTitle();
+  useScrollOnNavigation();
 
   useEffect(() => {
     document.title =
@@ -61,7 +63,10 @@ export function RootLayout({ overlays, navExtras }: { overlays?: ReactNode; navE
       </a>
       <StatusBanner />
       <NavBar accountSlot={navExtras} />
-      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall (issue 31): while a page loads (skeleton, then a shorter loading
+          state) the footer stays below the fold, so the page's arrival does not shove it down
+          in view — the largest layout shift of the signed-in pages as they loaded. */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 focus:outline-none">
         <RouteErrorBoundary key={location.pathname}>
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />

@@ -1,17 +1,67 @@
 import { Tabs as RadixTabs } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
  * Radix Tabs (arrow keys move between tabs, the panel is labelled by its tab) in the design
- * system's look. The list scrolls sideways on a narrow phone rather than wrapping.
+ * system's look. On a narrow phone the list scrolls sideways in one row rather than wrapping
+ * (issue 31, item 4): the active tab is brought into view, and an edge that has more tabs behind
+ * it fades out, so a person can see there is more to swipe to.
  */
 export const Tabs = RadixTabs.Root;
 
-export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
+/** Room left at an edge before it counts as having more behind it (sub-pixel widths round). */
+const EDGE_SLACK_PX = 2;
+const FADE_PX = 40;
+
+export function TabsList({ className, style, ...props }: ComponentProps<typeof RadixTabs.List>) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+
+  useEffect(() => {
+    const list = ref.current;
+    if (!list) return;
+    const measure = () => {
+      const start = list.scrollLeft > EDGE_SLACK_PX;
+      const end = list.scrollLeft + list.clientWidth < list.scrollWidth - EDGE_SLACK_PX;
+      setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
+    };
+    measure();
+    list.addEventListener('scroll', measure, { passive: true });
+    const resize = new ResizeObserver(measure);
+    resize.observe(list);
+    return () => {
+      list.removeEventListener('scroll', measure);
+      resize.disconnect();
+    };
+  }, []);
+
+  // After every render (a tab chosen, or the page opened on one): the active tab in view and
+  // clear of the faded edges, by scrolling the list only — scrollIntoView could move the page.
+  useLayoutEffect(() => {
+    const list = ref.current;
+    const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    const room = list.getBoundingClientRect();
+    const tab = active.getBoundingClientRect();
+    if (tab.left < room.left + FADE_PX) list.scrollLeft -= room.left + FADE_PX - tab.left;
+    else if (tab.right > room.right - FADE_PX) list.scrollLeft += tab.right - (room.right - FADE_PX);
+  });
+
+  const mask =
+    edges.start || edges.end
+      ? `linear-gradient(to right, ${edges.start ? 'transparent' : '#000'}, #000 ${FADE_PX}px, #000 calc(100% - ${FADE_PX}px), ${edges.end ? 'transparent' : '#000'})`
+      : undefined;
   return (
     <RadixTabs.List
-      className={cn('flex gap-1 overflow-x-auto border-b border-line [scrollbar-width:thin]', className)}
+      ref={ref}
+      className={cn(
+        'flex min-w-0 gap-1 overflow-x-auto overscroll-x-contain border-b border-line [scrollbar-width:none] [&::-webkit-scrollbar]:hidden',
+        className,
+      )}
+      style={{ ...style, maskImage: mask, WebkitMaskImage: mask }}
+      data-more-before={edges.start || undefined}
+      data-more-after={edges.end || undefined}
       {...props}
     />
   );
@@ -21,7 +71,7 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
   return (
     <RadixTabs.Trigger
       className={cn(
-        '-mb-px inline-flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-4 font-semibold whitespace-nowrap text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-brand',
+        '-mb-px inline-flex min-h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 font-semibold whitespace-nowrap text-ink-muted hover:text-ink data-[state=active]:border-brand data-[state=active]:text-brand sm:px-4',
         className,
       )}
       {...props}

@@ -15,3 +15,9 @@ export const EMAIL_VERIFIED_CALLBACK = `/auth?action=${EMAIL_VERIFIED_ACTION}`;
 export function resetRedirectTo(email: string): string {
   return `${RESET_CONFIRM_PATH}?${new URLSearchParams({ type: 'recovery', email }).toString()}`;
 }
+
+/**
+ * `/auth?invitation=1` (the care-team invitation e-mail's link, issue 31): once signed in — at
+ * once, or after the e-mail confirmation, whose link carries it on — the invitation comes first.
+ */
+export const INVITATION_PARAM = 'invitation';

@@ -28,6 +28,23 @@ describe('post-login redirect (spec §4)', () => {
     });
   });
 
+  it('from an invitation e-mail: the invitation before the registration form or the dashboard (issue 31)', () => {
+    for (const profileComplete of [false, true]) {
+      expect(postLoginDecision({ ...base, role: 'professional', profileComplete, invitationFirst: true })).toEqual({
+        kind: 'go',
+        to: '/professional/schedule#invitations',
+        reason: 'invitation',
+      });
+    }
+    expect(postLoginDecision({ ...base, invitationFirst: true })).toMatchObject({
+      to: '/family/care-management#invitations',
+    });
+    // Community members and admins are never invited to a team: their usual place.
+    expect(postLoginDecision({ ...base, role: 'admin', invitationFirst: true })).toMatchObject({
+      to: '/dashboard/admin',
+    });
+  });
+
   it('4: complete → the dashboard; incomplete → the registration form; admin → its dashboard', () => {
     expect(postLoginDecision({ ...base, profileComplete: true })).toMatchObject({ to: '/dashboard/family' });
     expect(postLoginDecision(base)).toMatchObject({ to: '/registration/family', reason: 'profile' });

@@ -64,3 +64,23 @@ export const ROLE_DASHBOARD_CONTENT: Readonly<Record<PublicRole, RoleDashboardCo
     accent: { text: 'text-community', bg: 'bg-community', soft: 'bg-community-soft', border: 'border-community' },
   },
 };
+
+/**
+ * What a person finds on each page of their menu (@tavara/shared/navigation), as the dashboard's
+ * "Your pages" cards say it. A page missing here shows its name alone.
+ */
+export const PAGE_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  '/family/care-management': 'Your care plans, the team you invited, shifts and medications.',
+  '/family/care-assessment': 'What your loved one needs help with, for everyone on the team to read.',
+  '/family/story': 'Who your loved one is, so every caregiver knows them. Private unless you share it.',
+  '/caregiver-matching': 'Registered professionals whose care, hours and area fit your plan, with the reasons.',
+  '/family/message-board': 'Professionals who are available, and families’ questions and tips.',
+  '/caregiver/health': 'Support for you, the carer: someone to talk to, a break, advice.',
+  '/legacy-stories': 'Stories families chose to share about the people they cared for.',
+  '/professional/schedule': 'Your shifts across every care team you are on, and invitations to answer.',
+  '/professional/profile': 'What families see about you, and the documents our staff check.',
+  '/family-matching': 'Families whose care needs fit what you offer, with the reasons.',
+  '/professional/training-resources': 'Seven free modules with quizzes and a certificate anyone can verify.',
+  '/professional/message-board': 'Care families need, and professionals’ questions and tips.',
+  '/community/features-overview': 'What community members can do here today, and what comes next.',
+};

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
 import { ApiError } from '@/lib/api-client';
 import { CARE_TIME_ZONE, formatDateTime } from '@tavara/shared/time/format';
 
@@ -49,12 +50,13 @@ export function AccountSection({
   );
 }
 
-export function SectionLoading({ label }: { label: string }) {
+/** `className`: the height of what comes (issue 31), so the sections below do not jump when it does. */
+export function SectionLoading({ label, className }: { label: string; className?: string }) {
   return (
-    <div role="status" className="flex flex-col gap-2">
+    <div role="status" className={cn('flex flex-col gap-2', className)}>
       <span className="sr-only">{label}</span>
       <Skeleton className="h-6 w-2/3" />
-      <Skeleton className="h-12 w-full" />
+      <Skeleton className="min-h-12 w-full flex-1" />
     </div>
   );
 }

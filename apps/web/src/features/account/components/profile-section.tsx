@@ -32,7 +32,8 @@ export function ProfileSection({ requirePassword }: { requirePassword: (then: ()
       description="Your name and photo, as your care team sees them. Role details are on your registration form."
     >
       {details.isPending ? (
-        <SectionLoading label="Loading your profile..." />
+        // Measured: the photo, name and e-mail forms are ~655 px tall at 360 px, ~461 px wide.
+        <SectionLoading label="Loading your profile..." className="h-[41rem] sm:h-[29rem]" />
       ) : details.isError ? (
         <SectionError
           title="Your profile could not be loaded"

@@ -270,7 +270,10 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
       <Notice tone="warning" title="Save your backup codes now">
         Each code signs you in once if you lose your phone. Keep them somewhere safe: they are not shown again.
       </Notice>
-      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 font-mono text-lg sm:grid-cols-5">
+      <ul
+        aria-label="Backup codes"
+        className="grid grid-cols-2 gap-2 font-mono text-lg whitespace-nowrap max-[400px]:text-base sm:grid-cols-5"
+      >
         {codes.map((code) => (
           <li key={code} className="rounded-lg border border-line bg-canvas px-2 py-1 text-center">
             {code}

@@ -135,7 +135,8 @@ export function TrainingPanel() {
                   className="overflow-x-auto rounded-card border border-line bg-surface"
                   tabIndex={0}
                   role="region"
-                  aria-label="Completion by module"
+                  // Not the section's own name (axe landmark-unique, issue 31): this is its table.
+                  aria-label="Table of completion by module"
                 >
                   <table className="w-full min-w-[36rem] text-left">
                     <thead className="border-b border-line bg-canvas text-sm text-ink-muted">

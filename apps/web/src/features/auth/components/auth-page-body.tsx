@@ -37,6 +37,8 @@ export interface AuthPageBodyProps {
   /** What the address says, shown above the Login form. */
   notices: { resetSuccess: boolean; verificationPending: boolean; emailVerified: boolean; verificationFailed: boolean };
   onVerificationPending: () => void;
+  /** Opened from a care-team invitation e-mail (`?invitation=1`): said above both tabs. */
+  invitation?: boolean;
 }
 
 const tabClass =
@@ -65,6 +67,7 @@ export default function AuthPageBody({
   headingRef,
   notices,
   onVerificationPending,
+  invitation = false,
 }: AuthPageBodyProps) {
   // Like every button, the tabs wait for their code (decision 028): a tap before it would be lost.
   const hydrated = useHydrated();
@@ -82,6 +85,13 @@ export default function AuthPageBody({
           {handover.sessionId
             ? 'Your chat answers are saved. Once your account is ready, we fill them into your registration form. Already have an account? Log in instead.'
             : 'Once your account is ready, you can fill in your registration form. Already have an account? Log in instead.'}
+        </Notice>
+      )}
+      {invitation && view === 'tabs' && (
+        <Notice tone="info" role="status" className="mb-4" title="You have been invited to a care team">
+          {tab === 'signup'
+            ? 'Create your account with the address the invitation was sent to. Once you confirm it, the invitation is the first thing you see.'
+            : 'Log in with the address the invitation was sent to, and the invitation is the first thing you see.'}
         </Notice>
       )}
       <Tabs.List
@@ -133,6 +143,7 @@ export default function AuthPageBody({
           />
         ) : (
           <SignUpForm
+            invitation={invitation}
             initialRole={initialRole}
             handover={handover}
             email={email}

@@ -17,7 +17,7 @@ import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
 import { useChatHandover } from '../chat-handover';
-import { EMAIL_VERIFIED_ACTION, VERIFICATION_PENDING_ACTION } from '../auth-urls';
+import { EMAIL_VERIFIED_ACTION, INVITATION_PARAM, VERIFICATION_PENDING_ACTION } from '../auth-urls';
 import { useFocusOnChange } from '../hooks/use-focus-on-change';
 import { usePostLoginRedirect } from '../hooks/use-post-login-redirect';
 import { AuthCard, AuthPageFrame } from './auth-card';
@@ -64,7 +64,9 @@ export function AuthPage() {
   const requestedRole = params.get(SIGN_UP_ROLE_PARAM);
   const initialRole = isPublicRole(requestedRole) ? requestedRole : handover?.role;
   const [view, setView] = useState<AuthView>('tabs');
-  const [email, setEmail] = useState(handover?.email ?? '');
+  // An invitation e-mail's link names the invited address: filled in on both tabs.
+  const [email, setEmail] = useState(handover?.email ?? params.get('email') ?? '');
+  const invitation = params.get(INVITATION_PARAM) === '1';
   const [registration, setRegistration] = useState<Registration | null>(null);
   const headingRef = useFocusOnChange<HTMLHeadingElement>(view);
 
@@ -72,7 +74,7 @@ export function AuthPage() {
   const announceSignIn = useCallback(() => {
     if (action === EMAIL_VERIFIED_ACTION) toast.success(AUTH_TOASTS.loggedIn);
   }, [action]);
-  usePostLoginRedirect(announceSignIn);
+  usePostLoginRedirect(announceSignIn, invitation);
 
   const showLogin = useCallback(() => {
     setTab('login');
@@ -115,6 +117,7 @@ export function AuthPage() {
             verificationFailed,
           }}
           onVerificationPending={verificationNowPending}
+          invitation={invitation}
         />
       </Suspense>
     ),
@@ -133,6 +136,7 @@ export function AuthPage() {
       action,
       verificationFailed,
       verificationNowPending,
+      invitation,
     ],
   );
 

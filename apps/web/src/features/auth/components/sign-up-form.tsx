@@ -11,7 +11,7 @@ import { AuthRequestError, authClient } from '@/lib/auth-client';
 import { LOCAL_KEYS, localStore, SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
-import { EMAIL_VERIFIED_CALLBACK } from '../auth-urls';
+import { EMAIL_VERIFIED_CALLBACK, INVITATION_PARAM } from '../auth-urls';
 import { pointHandoverAt, type ChatSignUpHandover } from '../chat-handover';
 import { RoleChoice } from './role-choice';
 
@@ -28,6 +28,8 @@ export interface SignUpFormProps {
   onEmailChange: (email: string) => void;
   /** Sign-up worked and waits for the e-mail confirmation (no session yet). */
   onRegistered: (registration: { email: string; role: PublicRole }) => void;
+  /** Opened from an invitation e-mail: the confirmation link brings the invitation first. */
+  invitation?: boolean;
 }
 
 /**
@@ -35,7 +37,14 @@ export interface SignUpFormProps {
  * session: the profile is ensured, the store loads the user and the page's post-login redirect
  * takes over. Otherwise the chosen role is remembered for after the confirmation link.
  */
-export function SignUpForm({ initialRole, handover = null, email, onEmailChange, onRegistered }: SignUpFormProps) {
+export function SignUpForm({
+  initialRole,
+  handover = null,
+  email,
+  onEmailChange,
+  onRegistered,
+  invitation = false,
+}: SignUpFormProps) {
   const form = useLazyZodForm(loadSignUpSchema, {
     defaultValues: {
       firstName: handover?.firstName ?? '',
@@ -69,7 +78,8 @@ export function SignUpForm({ initialRole, handover = null, email, onEmailChange,
         const answer = await authClient.signUp({
           ...values,
           ...(handover?.serverSessionId ? { chatSessionId: handover.serverSessionId } : {}),
-          callbackURL: EMAIL_VERIFIED_CALLBACK,
+          // The mark rides in the confirmation link, so it works in whichever browser opens it.
+          callbackURL: invitation ? `${EMAIL_VERIFIED_CALLBACK}&${INVITATION_PARAM}=1` : EMAIL_VERIFIED_CALLBACK,
         });
         if (answer.signedIn) {
           const ensured = await authClient.ensureProfile().catch((error: unknown) => ({ success: false, error }));

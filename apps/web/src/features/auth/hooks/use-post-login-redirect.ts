@@ -8,9 +8,10 @@ import { postLoginDecision } from '../post-login-redirect';
 /**
  * Once a user is signed in on the page using this hook, sends them where spec §4's post-login
  * rules say (replacing the history entry, so Back does not return to an empty sign-in page).
- * `onRedirect` runs once when it navigates (e.g. to announce the sign-in).
+ * `onRedirect` runs once when it navigates (e.g. to announce the sign-in). `invitationFirst`: the
+ * page was opened from a care-team invitation e-mail.
  */
-export function usePostLoginRedirect(onRedirect?: () => void) {
+export function usePostLoginRedirect(onRedirect?: () => void, invitationFirst = false) {
   const { loading, user, role, profileComplete } = useAuth();
   const { pathname } = useLocation();
   const navigate = useGuardedNavigate();
@@ -28,6 +29,7 @@ export function usePostLoginRedirect(onRedirect?: () => void) {
       lastPath,
       // The features page records this vote (features/feature-voting/hooks/use-pending-upvote.ts).
       pendingFeatureId: localStore.get(LOCAL_KEYS.pendingFeatureId),
+      invitationFirst,
     });
     if (decision.kind !== 'go') return;
     if (!navigate(decision.to, { replace: true })) return;
@@ -36,5 +38,5 @@ export function usePostLoginRedirect(onRedirect?: () => void) {
       localStore.remove(LOCAL_KEYS.lastPath);
     }
     onRedirect?.();
-  }, [loading, user, role, profileComplete, pathname, navigate, onRedirect]);
+  }, [loading, user, role, profileComplete, pathname, navigate, onRedirect, invitationFirst]);
 }

@@ -194,13 +194,19 @@ export function BoardPage({ board }: { board: Board }) {
   };
 
   // Families post care needs on the professional board and professionals availability on the
-  // family board: the button that leads there.
-  const crossLink =
+  // family board. The form opens here, on the board the person is reading (issue 31: the page no
+  // longer turns into the other board), and the toast says where the post went.
+  const crossPost =
     role === 'family' && board === 'family'
-      ? { to: '/professional/message-board?action=post-need', label: 'Post Care Need' }
+      ? { action: 'post-need', label: 'Post Care Need' }
       : role === 'professional' && board === 'professional'
-        ? { to: '/family/message-board?action=post-availability', label: 'Post Availability' }
+        ? { action: 'post-availability', label: 'Post Availability' }
         : null;
+  const savedOn = formType ? boardForPost(role, formType) : undefined;
+  const savedMessage =
+    savedOn && savedOn !== board ? `Your post is on the ${BOARD_WORDS[savedOn].title}, where it is read.` : undefined;
+  // Community members and admins read both boards; posting is for families and professionals.
+  const readOnly = signedIn && postable.length === 0;
   const wantsToPost = actionType !== undefined && !formType;
 
   return (
@@ -211,11 +217,9 @@ export function BoardPage({ board }: { board: Board }) {
           <p className="mt-1 text-ink-muted">{BOARD_WORDS[board].intro}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {crossLink && (
-            <Button asChild variant="secondary">
-              <Link to={crossLink.to}>
-                <Megaphone aria-hidden="true" className="size-5" /> {crossLink.label}
-              </Link>
+          {crossPost && (
+            <Button variant="secondary" onClick={() => update({ action: crossPost.action })}>
+              <Megaphone aria-hidden="true" className="size-5" /> {crossPost.label}
             </Button>
           )}
           {primaryType && (
@@ -230,6 +234,28 @@ export function BoardPage({ board }: { board: Board }) {
           )}
         </div>
       </header>
+
+      {readOnly && !wantsToPost && (
+        <div className="mt-4 max-w-prose rounded-card border border-line bg-surface p-4">
+          <p>
+            You can read both boards. Posting is for families, who post the care they need, and care professionals, who
+            post when they are available — so each side finds the other.
+          </p>
+          {role === 'community' && (
+            <p className="mt-2">
+              To help as a community member, see{' '}
+              <Link to="/community/features-overview" className="font-semibold text-brand underline underline-offset-2">
+                what community members can do
+              </Link>{' '}
+              and vote on the{' '}
+              <Link to="/features" className="font-semibold text-brand underline underline-offset-2">
+                features
+              </Link>{' '}
+              you would help with.
+            </p>
+          )}
+        </div>
+      )}
 
       {wantsToPost && (
         <p role="alert" className="mt-4 rounded-card border border-warning/30 bg-warning-soft p-4 text-warning">
@@ -354,7 +380,13 @@ export function BoardPage({ board }: { board: Board }) {
       </div>
 
       {formType && (
-        <PostFormDialog open onOpenChange={(open) => !open && update({ action: null })} role={role} type={formType} />
+        <PostFormDialog
+          open
+          onOpenChange={(open) => !open && update({ action: null })}
+          role={role}
+          type={formType}
+          savedMessage={savedMessage}
+        />
       )}
       {editing && (
         <PostFormDialog

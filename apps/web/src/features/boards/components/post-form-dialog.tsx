@@ -57,6 +57,7 @@ export function PostFormDialog({
   type,
   editing,
   onSaved,
+  savedMessage = 'Your post is on the board.',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -64,6 +65,8 @@ export function PostFormDialog({
   type: PostType;
   editing?: BoardPost;
   onSaved?: (post: BoardPost) => void;
+  /** The toast for a new post (one saved to the other board says where it went). */
+  savedMessage?: string;
 }) {
   const queryClient = useQueryClient();
   const form = useZodForm(postInputSchema, {
@@ -98,7 +101,7 @@ export function PostFormDialog({
             try {
               const { post } = editing ? await updatePost(editing.id, values) : await createPost(values);
               await queryClient.invalidateQueries({ queryKey: boardKeys.all });
-              toast.success(editing ? 'Your post was updated.' : 'Your post is on the board.');
+              toast.success(editing ? 'Your post was updated.' : savedMessage);
               onSaved?.(post);
               onOpenChange(false);
             } catch (error) {

@@ -448,11 +448,12 @@ function ScheduleTab({
             ))}
         </ol>
         {/* Wide screens: the week as a grid of seven days. */}
-        <div className="hidden gap-2 md:grid md:grid-cols-7" role="list" aria-label="This week">
+        {/* A list of days (each named by its heading): not sections with a list role, which axe
+            reports as aria-allowed-role (issue 31). */}
+        <ul className="hidden gap-2 md:grid md:grid-cols-7" aria-label="This week">
           {byDay.map(({ day, shifts }) => (
-            <section
+            <li
               key={day}
-              role="listitem"
               aria-label={formatPlanLongDay(day)}
               className={day === week.today ? 'rounded-lg bg-brand-soft p-1' : 'p-1'}
             >
@@ -462,9 +463,9 @@ function ScheduleTab({
                   <ShiftCard key={shift.id} shift={shift} compact actions={actionsFor(shift)} />
                 ))}
               </div>
-            </section>
+            </li>
           ))}
-        </div>
+        </ul>
       </div>
       {isOwner && <AddShiftDialog planId={data.plan.id} open={adding} onOpenChange={setAdding} />}
       {isOwner && generating && (
@@ -508,22 +509,22 @@ function PlanBody({ planId }: { planId: string }) {
           For {data.plan.recipientName}
           {data.access !== 'owner' && data.familyName ? ` · organised by ${data.familyName}` : ''}
         </p>
+        <Link
+          to={`/family/care-management/${planId}/medications`}
+          className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
+        >
+          <Pill aria-hidden="true" className="size-5" /> Medications
+        </Link>
       </header>
       <Tabs value={tab} onValueChange={(value) => update({ tab: value })}>
-        <div className="flex flex-wrap items-end justify-between gap-x-2 border-b border-line">
-          <TabsList aria-label="Care plan sections" className="border-b-0">
-            <TabsTrigger value="details">Details</TabsTrigger>
-            <TabsTrigger value="care">Care details</TabsTrigger>
-            <TabsTrigger value="team">Team</TabsTrigger>
-            <TabsTrigger value="schedule">Schedule</TabsTrigger>
-          </TabsList>
-          <Link
-            to={`/family/care-management/${planId}/medications`}
-            className="inline-flex min-h-11 items-center gap-2 px-4 font-semibold text-brand underline-offset-4 hover:underline"
-          >
-            <Pill aria-hidden="true" className="size-4" /> Medications
-          </Link>
-        </div>
+        {/* One row of tabs at every width (issue 31): the medications page is a page of its own,
+            linked beside the plan's name, so it no longer pushes the tabs onto a second row. */}
+        <TabsList aria-label="Care plan sections">
+          <TabsTrigger value="details">Details</TabsTrigger>
+          <TabsTrigger value="care">Care details</TabsTrigger>
+          <TabsTrigger value="team">Team</TabsTrigger>
+          <TabsTrigger value="schedule">Schedule</TabsTrigger>
+        </TabsList>
         <TabsContent value="details">
           <DetailsTab data={data} />
         </TabsContent>

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { usePlans, type PlanSummary, type TeamPlanSummary } from '../api/care-plans-api';
 import { CalendarFeedCard } from './calendar-feed-card';
-import { Avatar, LoadError, LoadingBlock, PageShell, PlanStatusPill, SignedInOnly } from './care-ui';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Avatar, LoadError, PageShell, PlanStatusPill, SignedInOnly } from './care-ui';
 import { InvitationList } from './invitation-list';
 
 function PlanCard({ plan }: { plan: PlanSummary | TeamPlanSummary }) {
@@ -23,7 +24,7 @@ function PlanCard({ plan }: { plan: PlanSummary | TeamPlanSummary }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 className="text-xl font-semibold">
-            <Link to={href} className="underline-offset-4 hover:underline">
+            <Link to={href} className="inline-flex min-h-11 items-center underline-offset-4 hover:underline">
               {plan.title}
             </Link>
           </h3>
@@ -98,7 +99,15 @@ function TeamPlans({ teams }: { teams: TeamPlanSummary[] }) {
 
 function PlansBody({ isFamily }: { isFamily: boolean }) {
   const plans = usePlans();
-  if (plans.isPending) return <LoadingBlock label="Loading your care plans..." />;
+  if (plans.isPending)
+    // About one plan card tall (measured ~368 px at 360 px, ~286 px wide), so the calendar card
+    // below does not jump when the list arrives (issue 31).
+    return (
+      <div role="status" className="grid gap-4 lg:grid-cols-2">
+        <span className="sr-only">Loading your care plans...</span>
+        <Skeleton className="h-[23rem] sm:h-72" />
+      </div>
+    );
   if (plans.isError)
     return (
       <LoadError

@@ -29,8 +29,9 @@ export function InvitationList({ heading }: { heading: string }) {
   if (list.length === 0) return null;
   return (
     <section
+      id="invitations"
       aria-labelledby="invitations-heading"
-      className="mb-8 rounded-card border border-warning/40 bg-warning-soft p-5"
+      className="mb-8 scroll-mt-4 rounded-card border border-warning/40 bg-warning-soft p-5"
     >
       <h2 id="invitations-heading" className="text-xl font-semibold">
         {heading}

@@ -80,6 +80,31 @@ function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership:
   return null;
 }
 
+/**
+ * Someone who came from an invitation sees it first (issue 31); their registration form is the
+ * step after, said here until it is saved.
+ */
+function RegistrationNext() {
+  const { role, profileComplete } = useAuth();
+  if (role !== 'professional' || profileComplete) return null;
+  return (
+    <section
+      aria-labelledby="registration-next-title"
+      className="rounded-card border border-line bg-surface p-5 shadow-sm"
+    >
+      <h2 id="registration-next-title" className="text-xl font-semibold">
+        Next: complete your registration
+      </h2>
+      <p className="mt-1 text-ink-muted">
+        Families see your experience, availability and documents once your registration form is saved.
+      </p>
+      <Button asChild className="mt-3">
+        <Link to="/registration/professional">Complete registration</Link>
+      </Button>
+    </section>
+  );
+}
+
 function ScheduleBody() {
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view');
@@ -109,6 +134,7 @@ function ScheduleBody() {
   return (
     <div className="flex flex-col gap-8">
       <InvitationList heading="Invitations to accept" />
+      <RegistrationNext />
       <section aria-labelledby="assignments-title">
         <h2 id="assignments-title" className="mb-3 text-2xl font-semibold">
           Your care assignments

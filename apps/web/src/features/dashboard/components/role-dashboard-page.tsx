@@ -6,7 +6,6 @@ import { showsAuthLoading, useAuth } from '@/lib/auth';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { DashboardSkeleton, SignedInDashboardLoading } from './dashboard-frame';
 import { SignedOutWelcome } from './signed-out-welcome';
-import { UpcomingAreas } from './upcoming-areas';
 
 export interface RoleDashboardPageProps {
   role: PublicRole;
@@ -26,8 +25,7 @@ const SignedInDashboard = lazyWithRetry(loadSignedInDashboard, PageLoadError, 'D
 
 /**
  * `/dashboard/{role}` for the three public roles (issue 8). Signed out: the role's welcome and
- * the ways in. Signed in with this role: their profile, next steps, votes and what is not built
- * yet. Someone signed in with another role is sent on by the route before this renders
+ * the ways in. Signed in with this role: their profile, next steps, votes and their pages. Someone signed in with another role is sent on by the route before this renders
  * (app/routes/dashboard/use-own-dashboard-redirect.ts); until then the skeleton shows.
  */
 export function RoleDashboardPage({ role, onStartChat, extra }: RoleDashboardPageProps) {
@@ -42,12 +40,7 @@ export function RoleDashboardPage({ role, onStartChat, extra }: RoleDashboardPag
   let body;
   if (checking) body = <DashboardSkeleton label="Loading page" />;
   else if (!auth.user) {
-    body = (
-      <div className="flex flex-col gap-10">
-        <SignedOutWelcome role={role} title={title} onStartChat={onStartChat} />
-        <UpcomingAreas role={role} />
-      </div>
-    );
+    body = <SignedOutWelcome role={role} title={title} onStartChat={onStartChat} />;
   } else if (auth.role !== role) body = <DashboardSkeleton label="Opening your own dashboard" />;
   else {
     body = (

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { PublicRole } from '@tavara/shared/roles';
 import { PanelError } from '@/components/query-panel';
 import { useAuth } from '@/lib/auth';
@@ -9,7 +9,7 @@ import { MedicationSummary } from './medication-summary';
 import { MyVotes } from './my-votes';
 import { NextSteps } from './next-steps';
 import { ProfileSummary } from './profile-summary';
-import { UpcomingAreas } from './upcoming-areas';
+import { YourPages } from './your-pages';
 
 export interface SignedInDashboardProps {
   role: PublicRole;
@@ -19,13 +19,12 @@ export interface SignedInDashboardProps {
 }
 
 /**
- * A signed-in user's own dashboard: their profile, next steps, votes and what is not built yet.
+ * A signed-in user's own dashboard: their profile, next steps, votes and their pages.
  * Loaded on demand by role-dashboard-page.tsx: the prerendered signed-out view does not carry it.
  */
 export default function SignedInDashboard({ role, title, onStartChat, extra }: SignedInDashboardProps) {
   const { user } = useAuth();
   const dashboard = useDashboard(user?.id ?? null);
-  const votedIds = useMemo(() => new Set(dashboard.data?.votes.map((vote) => vote.id)), [dashboard.data]);
 
   if (dashboard.isPending) return <SignedInDashboardLoading role={role} title={title} />;
   if (dashboard.isError) {
@@ -61,7 +60,7 @@ export default function SignedInDashboard({ role, title, onStartChat, extra }: S
         </div>
       </div>
       <div className="mt-10">
-        <UpcomingAreas role={role} votedIds={votedIds} />
+        <YourPages role={role} />
       </div>
     </>
   );

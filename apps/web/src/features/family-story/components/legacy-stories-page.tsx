@@ -171,7 +171,10 @@ function StoryList({
               This page will hold the stories families choose to share about the people they love. Every story is
               private until its family decides otherwise.
             </p>
-            <Link to="/family/story" className="mt-3 inline-block text-brand underline underline-offset-4">
+            <Link
+              to="/family/story"
+              className="mt-3 inline-flex min-h-11 items-center text-brand underline underline-offset-4"
+            >
               Tell your loved one’s story
             </Link>
           </PanelEmpty>

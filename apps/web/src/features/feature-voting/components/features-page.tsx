@@ -181,12 +181,13 @@ export function FeaturesPage() {
         Vote for the features you need most and follow them from planned to launched. One vote per feature; press again
         to take your vote back.
       </p>
-      {!user && (
-        <Notice tone="info" className="mt-6">
-          You can browse without an account. Voting asks you to sign in first — your vote is counted as soon as you are
-          back.
-        </Notice>
-      )}
+      {/* The prerendered page is the signed-out one: signed in, a note of the same size takes its
+          place, so the list below does not jump up as the session is found (issue 31, layout shift). */}
+      <Notice tone="info" className="mt-6">
+        {user
+          ? 'Your votes are saved to your account, and you can change them at any time: press a vote again to take it back.'
+          : 'You can browse without an account. Voting asks you to sign in first — your vote is counted as soon as you are back.'}
+      </Notice>
 
       {/* Until the deferred list has rendered, not only while the request runs: no empty gap between. */}
       {!list && !features.isError && (

@@ -13,6 +13,7 @@ import { FilterSelect } from './filter-fields';
 import { InviteDialog } from './invite-dialog';
 import { MatchScoreView, SCORE_EXPLAINED } from './match-score';
 import { Chips, ForRole, MatchingShell, Pager } from './matching-ui';
+import { Skeleton } from '@/components/ui/skeleton';
 import { MatchingVisibilityCard } from './visibility-card';
 
 const TITLE = 'Find a caregiver';
@@ -100,7 +101,9 @@ function ProfessionalCardView({
         </div>
         <div className="flex flex-col gap-4 md:w-72 md:shrink-0">
           <MatchScoreView score={match.score} id={id} />
-          {invited ? (
+          {match.onTeam === 'accepted' ? (
+            <p className="font-semibold text-success">On your care team</p>
+          ) : invited || match.onTeam === 'invited' ? (
             <p role="status" className="font-semibold text-success">
               Invitation sent
             </p>
@@ -197,6 +200,15 @@ function CaregiverMatching({ viewer }: { viewer: string }) {
         <p className="mt-1 max-w-3xl text-ink-muted">{SCORE_EXPLAINED}</p>
       </header>
 
+      {matches.isPending && (
+        // The size of the needs card that comes: the filters below do not jump when it arrives.
+        <div role="status" className="rounded-card border border-line bg-family-soft/40 p-5">
+          <span className="sr-only">Loading your family’s needs</span>
+          <Skeleton className="h-6 w-64 max-w-full" />
+          {/* Measured: the card is ~504 px tall at 360 px, ~248 px at 1280 px. */}
+          <Skeleton className="mt-3 h-[26.5rem] w-full sm:h-44 lg:h-[10.5rem]" />
+        </div>
+      )}
       {needs && (
         <section aria-labelledby="needs-heading" className="rounded-card border border-line bg-family-soft/40 p-5">
           <h2 id="needs-heading" className="text-lg font-semibold">
@@ -221,7 +233,10 @@ function CaregiverMatching({ viewer }: { viewer: string }) {
             </div>
           </dl>
           <p className="mt-3">
-            <Link to="/registration/family" className="font-semibold text-brand underline underline-offset-4">
+            <Link
+              to="/registration/family"
+              className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+            >
               Update your needs
             </Link>
           </p>

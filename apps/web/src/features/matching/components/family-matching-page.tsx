@@ -128,7 +128,8 @@ function FamilyMatching({ viewer }: { viewer: string }) {
         <p className="mt-1 max-w-3xl text-ink-muted">{SCORE_EXPLAINED}</p>
       </header>
 
-      {!visibility.isPending && !listed && <MatchingVisibilityCard role="professional" showPageLink={false} />}
+      {/* Always shown (listed or not): a card that came in after the page would push it down. */}
+      <MatchingVisibilityCard role="professional" showPageLink={false} />
 
       <section aria-labelledby="filters-heading" className="rounded-card border border-line bg-surface p-5">
         <h2 id="filters-heading" className="text-lg font-semibold">

@@ -85,7 +85,10 @@ export function MatchingVisibilityCard({
       )}
       {showPageLink && (
         <p className="mt-3">
-          <Link to={words.page.to} className="font-semibold text-brand underline underline-offset-4">
+          <Link
+            to={words.page.to}
+            className="inline-flex min-h-11 items-center font-semibold text-brand underline underline-offset-4"
+          >
             {words.page.label}
           </Link>
         </p>

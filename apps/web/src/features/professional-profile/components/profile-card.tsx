@@ -5,7 +5,8 @@ import { SHIFT_OPTIONS } from '@tavara/shared/codes/shifts';
 import { YEARS_OF_EXPERIENCE_OPTIONS } from '@tavara/shared/codes/years-of-experience';
 import { Pencil, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { PanelError, PanelLoading } from '@/components/query-panel';
+import { PanelError } from '@/components/query-panel';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Button } from '@/components/ui/button';
 import { useMyRegistration } from '../api/professional-profile-api';
 
@@ -15,7 +16,21 @@ const list = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is 
 /** The professional's card from their saved registration — nothing made up; "Edit" opens the form. */
 export function ProfileCard() {
   const registration = useMyRegistration();
-  if (registration.isPending) return <PanelLoading label="Loading your profile..." rows={3} />;
+  if (registration.isPending)
+    // The card's own frame and about its height (issue 31): the cards below do not jump when it fills.
+    return (
+      <div role="status" className="rounded-card border border-line bg-surface p-5 shadow-sm sm:p-6">
+        <span className="sr-only">Loading your profile...</span>
+        <div className="flex items-start gap-4">
+          <Skeleton className="size-20 shrink-0 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-8 w-48 max-w-full" />
+            <Skeleton className="h-5 w-40 max-w-full" />
+          </div>
+        </div>
+        <Skeleton className="mt-4 h-72 w-full sm:h-48" />
+      </div>
+    );
   if (registration.isError)
     return (
       <PanelError

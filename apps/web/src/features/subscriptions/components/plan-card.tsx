@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export const priceText = (plan: SubscriptionPlan) =>
-  plan.priceUsd === 0 ? 'Free' : `US$${plan.priceUsd.toFixed(2)} a month`;
+  plan.priceTtd === 0 ? 'Free' : `TT$${plan.priceTtd.toFixed(2)} a month`;
 
 /** One plan: its price, what it gives today (free plans) or is planned to add (paid plans). */
 export function PlanCard({
@@ -47,7 +47,7 @@ export function PlanCard({
       )}
       {plan.planned.length > 0 && (
         <div>
-          <p className="text-sm font-semibold text-ink-muted">Planned — not built yet</p>
+          <p className="text-sm font-semibold text-ink-muted">Planned — not available yet</p>
           <ul className="mt-1 flex flex-col gap-1.5">
             {plan.planned.map((item) => (
               <li key={item} className="flex items-start gap-2">

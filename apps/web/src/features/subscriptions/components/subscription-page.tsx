@@ -161,7 +161,7 @@ export function SubscriptionPage() {
           <ul className="mt-4 grid gap-4 md:grid-cols-3">
             {SUBSCRIPTION_PLANS.filter((p) => p.audience === audience).map((plan) => (
               <PlanCard key={plan.code} plan={plan} current={user !== null && plan.code === current.code}>
-                {plan.priceUsd > 0 && (
+                {plan.priceTtd > 0 && (
                   <InterestButton planCode={plan.code} userId={userId} registered={registered.has(plan.code)} />
                 )}
               </PlanCard>

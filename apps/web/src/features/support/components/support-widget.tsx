@@ -1,5 +1,5 @@
 import { BookOpen, Bot, LifeBuoy, Mail, MessageCircle, X } from 'lucide-react';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { ContactChatData } from '@tavara/shared/support/contact-request.schema';
 import { cn } from '@/lib/cn';
@@ -24,6 +24,39 @@ export interface SupportWidgetProps {
 
 const itemClass =
   'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left font-medium text-ink hover:bg-brand-soft focus-visible:bg-brand-soft';
+
+const ITEM_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End']);
+
+/**
+ * The menu's arrow keys (issue 31): ArrowDown / ArrowUp move between its items (wrapping),
+ * Home / End to the first and last; on the button, ArrowDown or ArrowUp opens the menu on its
+ * first or last item. Tab still walks the items too (issue 14), as in a disclosure menu.
+ */
+function moveWithArrows(event: KeyboardEvent<HTMLDivElement>, open: boolean, openMenu: () => void) {
+  if (!ITEM_KEYS.has(event.key)) return;
+  const root = event.currentTarget;
+  const onButton = (event.target as HTMLElement).dataset.supportButton !== undefined;
+  if (onButton && (event.key === 'Home' || event.key === 'End')) return;
+  event.preventDefault();
+  const focusItem = (pick: (items: HTMLElement[]) => HTMLElement | undefined) => {
+    const items = [...root.querySelectorAll<HTMLElement>('[data-support-item]')];
+    pick(items)?.focus();
+  };
+  if (onButton) {
+    const last = event.key === 'ArrowUp';
+    if (!open) openMenu();
+    // The items render with the next frame when the menu was closed.
+    requestAnimationFrame(() => focusItem((items) => (last ? items.at(-1) : items[0])));
+    return;
+  }
+  focusItem((items) => {
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Home') return items[0];
+    if (event.key === 'End') return items.at(-1);
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    return items[(at + step + items.length) % items.length];
+  });
+}
 
 /**
  * Spec §2 "Support button": floating at the bottom right (the chat launcher sits above it), with
@@ -76,7 +109,9 @@ export default function SupportWidget({ onToggleChat, getChatData, chatOpen = fa
         if (event.key === 'Escape' && menuOpen) {
           event.stopPropagation();
           close(true);
+          return;
         }
+        moveWithArrows(event, menuOpen, () => setMenuOpen(true));
       }}
       onBlur={(event) => {
         if (menuOpen && !event.currentTarget.contains(event.relatedTarget)) setMenuOpen(false);
@@ -85,6 +120,7 @@ export default function SupportWidget({ onToggleChat, getChatData, chatOpen = fa
       {/* The button first: Tab goes from it into the open menu, not backwards (issue 14). */}
       <button
         ref={buttonRef}
+        data-support-button
         type="button"
         aria-label={menuOpen ? 'Close support menu' : 'Support'}
         aria-expanded={menuOpen}
@@ -103,13 +139,13 @@ export default function SupportWidget({ onToggleChat, getChatData, chatOpen = fa
           <p className="px-3 pt-1 pb-2 text-sm font-semibold text-ink-muted">How can we help?</p>
           <ul className="flex flex-col gap-0.5">
             <li>
-              <Link to="/faq" className={itemClass} onClick={() => close(false)}>
+              <Link to="/faq" data-support-item className={itemClass} onClick={() => close(false)}>
                 <BookOpen aria-hidden="true" className="size-5 text-brand" />
                 FAQ Section
               </Link>
             </li>
             <li>
-              <button type="button" className={itemClass} onClick={whatsApp}>
+              <button type="button" data-support-item className={itemClass} onClick={whatsApp}>
                 <MessageCircle aria-hidden="true" className="size-5 text-professional" />
                 WhatsApp Support
               </button>
@@ -117,6 +153,7 @@ export default function SupportWidget({ onToggleChat, getChatData, chatOpen = fa
             <li>
               <button
                 type="button"
+                data-support-item
                 className={itemClass}
                 onClick={openContact}
                 onPointerEnter={() => void loadContactDialog().catch(() => undefined)}
@@ -128,6 +165,7 @@ export default function SupportWidget({ onToggleChat, getChatData, chatOpen = fa
             <li>
               <button
                 type="button"
+                data-support-item
                 className={itemClass}
                 onClick={() => {
                   close(false);

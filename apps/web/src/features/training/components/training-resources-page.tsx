@@ -2,6 +2,7 @@ import type { TrainingModuleSummary, TrainingOverview } from '@tavara/shared/tra
 import { Award, BookOpen, CheckCircle2, Clock, Footprints, GraduationCap, LogIn, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Notice } from '@/components/ui/notice';
 import { useRequireAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -169,6 +170,15 @@ export function TrainingResourcesPage() {
               professionals.
             </p>
           </Notice>
+        )}
+        {tracks && overview.isPending && (
+          // The progress and certificate cards' place while they load (issue 31): the modules
+          // below do not jump down when they arrive.
+          <div role="status" className="grid gap-6 lg:grid-cols-2">
+            <span className="sr-only">Loading your progress</span>
+            <Skeleton className="h-52" />
+            <Skeleton className="h-52" />
+          </div>
         )}
         {overview.data?.tracking && (
           <div className="grid gap-6 lg:grid-cols-2">

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { useDoseDay, useMorningRound, type DoseDay, type DoseItem, type DoseRecord } from '../../api/medications-api';
 import { planQueryGate } from '../care-ui';
 import { CorrectRecordDialog, DoseDetailsDialog, ExtraDoseDialog, timeOf, useRecordWithCheck } from './dose-dialogs';
+import { MedicationFormDialog } from './medication-form-dialog';
 
 const TONES: Record<DoseStatus | 'due', string> = {
   due: 'bg-brand-soft text-brand border-brand/30',
@@ -148,10 +149,15 @@ export function DoseDayView({
   planId,
   date,
   setDate,
+  medicationCount,
+  canManage = false,
 }: {
   planId: string;
   date?: string;
   setDate: (date: string) => void;
+  /** Medications on the plan, stopped ones included: none, and the empty day leads to adding one. */
+  medicationCount?: number;
+  canManage?: boolean;
 }) {
   const query = useDoseDay(planId, date);
   const check = useRecordWithCheck(planId);
@@ -159,6 +165,7 @@ export function DoseDayView({
   const [details, setDetails] = useState<DoseItem | null>(null);
   const [correcting, setCorrecting] = useState<{ record: DoseRecord; title: string } | null>(null);
   const [extra, setExtra] = useState<{ medicationId: string | null } | null>(null);
+  const [adding, setAdding] = useState(false);
   const gate = planQueryGate(query, {
     loading: 'Loading the day’s doses...',
     failed: 'The doses could not load',
@@ -224,7 +231,23 @@ export function DoseDayView({
       {day.canRecord && day.date > day.today && (
         <p className="text-ink-muted">Doses can be recorded from the day they are due.</p>
       )}
-      {day.doses.length === 0 && day.asNeeded.length === 0 ? (
+      {day.doses.length === 0 && day.asNeeded.length === 0 && medicationCount === 0 ? (
+        // An empty plan: the day has nothing because nothing was added yet (issue 31, item 6).
+        <div className="rounded-card border border-dashed border-line p-6 text-center">
+          <Pill aria-hidden="true" className="mx-auto size-8 text-family" />
+          <p className="mt-2 text-lg font-semibold">No medications on this plan yet</p>
+          <p className="text-ink-muted">
+            {canManage
+              ? 'Add a medication with its doses and times; each day’s doses then show here for the team to record.'
+              : 'The family has not added any medications to this plan yet.'}
+          </p>
+          {canManage && (
+            <Button className="mt-4" onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" className="size-5" /> Add a medication
+            </Button>
+          )}
+        </div>
+      ) : day.doses.length === 0 && day.asNeeded.length === 0 ? (
         <p className="flex items-center gap-2 rounded-lg border border-dashed border-line p-4 text-ink-muted">
           <Pill aria-hidden="true" className="size-5" /> No doses are due this day.
         </p>
@@ -324,6 +347,15 @@ export function DoseDayView({
           title={correcting.title}
           now={day.now}
           onOpenChange={(open) => !open && setCorrecting(null)}
+        />
+      )}
+      {adding && (
+        <MedicationFormDialog
+          planId={planId}
+          today={day.today}
+          medication={null}
+          open
+          onOpenChange={(open) => !open && setAdding(false)}
         />
       )}
       {check.dialog}

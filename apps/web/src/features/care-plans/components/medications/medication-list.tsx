@@ -211,12 +211,20 @@ export function MedicationList({
               <Search aria-hidden="true" className="size-5" /> No medication matches “{search}”.
             </p>
           )}
-          {active.length > 0 && <ul className="grid gap-3 lg:grid-cols-2">{active.map(card)}</ul>}
+          {active.length > 0 && (
+            // The cards' names are h3s: a heading above them keeps the outline whole (axe heading-order).
+            <section aria-labelledby="current-title">
+              <h2 id="current-title" className="mb-2 text-xl font-semibold">
+                Current medications
+              </h2>
+              <ul className="grid gap-3 lg:grid-cols-2">{active.map(card)}</ul>
+            </section>
+          )}
           {stopped.length > 0 && (
             <section aria-labelledby="stopped-title">
-              <h3 id="stopped-title" className="mb-2 text-lg font-semibold">
+              <h2 id="stopped-title" className="mb-2 text-xl font-semibold">
                 Stopped
-              </h3>
+              </h2>
               <ul className="grid gap-3 opacity-90 lg:grid-cols-2">{stopped.map(card)}</ul>
             </section>
           )}

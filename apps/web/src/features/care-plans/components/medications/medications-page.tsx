@@ -62,7 +62,13 @@ function MedicationsBody({ planId }: { planId: string }) {
           <TabsTrigger value="report">Report</TabsTrigger>
         </TabsList>
         <TabsContent value="today">
-          <DoseDayView planId={planId} date={date} setDate={(d) => update({ date: d, tab: 'today' })} />
+          <DoseDayView
+            planId={planId}
+            date={date}
+            setDate={(d) => update({ date: d, tab: 'today' })}
+            medicationCount={list.data.medications.length}
+            canManage={list.data.canManage}
+          />
         </TabsContent>
         <TabsContent value="medications">
           <MedicationList planId={planId} days={days} setDays={(d) => update({ days: String(d) })} />
