@@ -153,7 +153,7 @@ export function createApp(deps: AppDeps) {
     });
   }
   api.on(['GET', 'POST'], '/auth/*', authRoutes(auth, env));
-  if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health));
+  if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes({ health, env, app: () => app }));
   api.all('*', (c) => {
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
   });
