@@ -20,7 +20,8 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
     name,
     include: ['apps/api/src/**/*.test.ts'],
     env: { TEST_DB_DRIVER: driver },
-    ...(driver === 'pglite' ? { globalSetup: ['apps/api/src/testing/pglite-template.setup.ts'] } : {}),
+    // Each migrates one database per run; every test file starts from a copy of it (issue 34).
+    globalSetup: [`apps/api/src/testing/${driver}-template.setup.ts`],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

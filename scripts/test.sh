@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Everything CI runs, in order: lint, types, unit + component + API tests with coverage (PGlite,
-# and PostgreSQL when TEST_DATABASE_URL is set; components in Chromium), a production build, then
-# the browser journeys against that build.
-# Ends with one line "tests: N passed, N failed" summing both runners.
+# Everything CI runs: lint, types and a production build (side by side), the first-load size
+# budgets, unit + component + API tests with coverage (PGlite, and PostgreSQL when
+# TEST_DATABASE_URL is set; components in Chromium), then the browser journeys against the build.
+# Ends with a table of each stage's seconds, then one line "tests: N passed, N failed" summing
+# both runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,26 +28,76 @@ fi
 export CHROMIUM_PATH="$CHROMIUM"
 
 mkdir -p test-results
-echo "▶ lint"
-npm run --silent lint
-echo "▶ typecheck"
-npm run --silent typecheck
+
+# Each stage's seconds go to STAGES_FILE (name, start and length in ms since T0, exit status) and
+# are printed as a table at the end (issue 34), failed run or not.
+now_ms() { date +%s%3N; }
+T0="$(now_ms)"
+STAGES_FILE="test-results/stages.tsv"
+: > "$STAGES_FILE"
+stage() { # stage NAME COMMAND…: runs COMMAND, records its time, returns its status
+  local name="$1" start status=0
+  shift
+  start="$(now_ms)"
+  "$@" || status=$?
+  printf '%s\t%s\t%s\t%s\n' "$name" "$((start - T0))" "$(($(now_ms) - start))" "$status" >> "$STAGES_FILE"
+  return "$status"
+}
+print_stages() {
+  node -e '
+    const rows = require("fs").readFileSync(process.argv[1], "utf8").trim().split("\n").filter(Boolean)
+      .map((line) => { const [name, start, ms, status] = line.split("\t"); return { name, start: +start, ms: +ms, status: +status }; })
+      .sort((a, b) => a.start - b.start);
+    const s = (ms) => (ms / 1000).toFixed(1).padStart(7);
+    console.log(`\n${"stage".padEnd(32)} ${"start".padStart(7)} ${"seconds".padStart(7)}`);
+    for (const r of rows) console.log(`${r.name.padEnd(32)} ${s(r.start)} ${s(r.ms)}${r.status ? "  FAILED (" + r.status + ")" : ""}`);
+    console.log(`${"whole run".padEnd(32)} ${s(0)} ${s(Date.now() - Number(process.argv[2]))}`);
+  ' "$STAGES_FILE" "$T0"
+}
+trap print_stages EXIT
+
+# Lint, typecheck and the build need nothing from each other and are mostly one thread each (tsc,
+# eslint, prettier): side by side they fill both cores of a CI machine. Each writes its own log,
+# shown whole once all are done, so the output reads as if they had run in turn.
+echo "▶ lint, typecheck, build and first-load sizes, side by side (their logs follow)"
+logs="test-results/logs"
+rm -rf "$logs" && mkdir -p "$logs"
+(stage "lint: eslint" npx eslint .) > "$logs/1-eslint.log" 2>&1 &
+eslint_pid=$!
+(stage "lint: prettier" npx prettier --check . && stage "typecheck" npm run --silent typecheck) > "$logs/2-typecheck.log" 2>&1 &
+typecheck_pid=$!
+(stage "build" npm run --silent build) > "$logs/3-build.log" 2>&1 &
+build_pid=$!
+first_status=0
+wait "$eslint_pid" || first_status=$?
+wait "$typecheck_pid" || first_status=$?
+build_status=0
+wait "$build_pid" || build_status=$?
+echo "▶ lint (eslint)" && cat "$logs/1-eslint.log"
+echo "▶ lint (prettier) and typecheck" && cat "$logs/2-typecheck.log"
+echo "▶ build" && cat "$logs/3-build.log"
+if [ "$first_status" -ne 0 ] || [ "$build_status" -ne 0 ]; then
+  echo "lint, typecheck or build failed (see above)" >&2
+  exit 1
+fi
+echo "▶ landing first-load size"
+size_status=0
+stage "size: landing" node scripts/check-landing-size.mjs || size_status=$?
+echo "▶ /auth and dashboard first-load sizes"
+page_size_status=0
+stage "size: pages" node scripts/check-page-sizes.mjs || page_size_status=$?
+
 echo "▶ unit, component and API tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}, with coverage"
 # Coverage (V8's counters, vitest.config.ts) ends the output with its summary; the per-file
 # figures are in test-results/coverage/coverage-summary.json.
-npx vitest run --coverage --reporter=default --reporter=json --outputFile.json=test-results/unit.json
-echo "▶ build"
-npm run --silent build
-echo "▶ landing first-load size"
-size_status=0
-node scripts/check-landing-size.mjs || size_status=$?
-echo "▶ /auth and dashboard first-load sizes"
-page_size_status=0
-node scripts/check-page-sizes.mjs || page_size_status=$?
+stage "vitest (with coverage)" npx vitest run --coverage --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 echo "▶ browser journeys (Chromium: $CHROMIUM)"
 export E2E_RUN_ID="$$"
 e2e_status=0
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json || e2e_status=$?
+export PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json
+stage "playwright" npx playwright test --reporter=list,json || e2e_status=$?
+trap - EXIT
+print_stages
 
 node -e '
   const fs = require("fs");

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { APP_URL, createConfirmedAdmin, createConfirmedUser, logInAsAdmin, uniqueEmail } from '../auth/accounts';
+import { APP_URL, createConfirmedAdmin, createConfirmedUser, signInAs, uniqueEmail } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 
 /**
@@ -32,8 +32,8 @@ test('admin at 360 px: tabs in sight, 44 px row buttons, axe with each dialog op
     },
   });
   expect(sent.status()).toBe(201);
-  await page.goto('/auth');
-  await logInAsAdmin(page, admin);
+  await signInAs(page, admin.email);
+  await page.goto('/dashboard/admin');
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
 
   // Every admin area's tab on screen at once at 360 px (they wrap in two columns), none hidden

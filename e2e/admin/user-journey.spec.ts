@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test as base } from '../fixtures';
-import { APP_URL, createConfirmedAdmin, createConfirmedUser, logInAsAdmin, sidewaysOverflow } from '../auth/accounts';
+import { APP_URL, createConfirmedAdmin, createConfirmedUser, sidewaysOverflow, signInAs } from '../auth/accounts';
 
 /** Chromium logs every 404 as a console error, and a lookup that matches nothing is a 404. */
 const FAILED_404 = /^Failed to load resource: the server responded with a status of 404 \(Not Found\)$/;
@@ -80,10 +80,9 @@ async function barCount(page: Page, list: string, label: string): Promise<number
   return Number(await item.locator('strong').first().innerText());
 }
 
-async function signIn(page: Page, account: { email: string; password: string; totpSecret?: string }) {
-  await page.goto('/auth');
-  await logInAsAdmin(page, account);
-  await expect(page).not.toHaveURL(/\/auth$/);
+/** These journeys start signed in (the sign-in screens have their own, e2e/auth and admin-area). */
+async function signIn(page: Page, account: { email: string }) {
+  await signInAs(page, account.email);
 }
 
 test('admin: the funnel includes the new chats, a chat is looked up by its id, at 1280 and 360 px', async ({

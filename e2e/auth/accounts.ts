@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -70,31 +70,41 @@ export async function signUpThroughForm(
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
-/** A confirmed account made through the API (for journeys that start after sign-up). */
+/**
+ * A confirmed account for journeys that start after sign-up, made in one request by the e2e
+ * server's test hook (POST /api/__test/users, issue 34: the real sign-up and verification link run
+ * in the server), and signed in on `request` as the e-mailed link would leave it. The journeys
+ * about signing up and confirming drive those screens and the dev outbox instead.
+ */
 export async function createConfirmedUser(
   request: APIRequestContext,
   label: string,
   options: { role?: 'family' | 'professional' | 'community'; email?: string; firstName?: string } = {},
 ) {
   const email = options.email ?? uniqueEmail(label);
-  const firstName = options.firstName ?? 'Test';
-  const response = await request.post('/api/auth/sign-up/email', {
-    // The request context may already hold a session cookie (an earlier helper call), and Better
-    // Auth refuses a cookie-carrying post without the app's Origin, as a browser would send it.
-    headers: { origin: APP_URL },
+  // On the app's origin, as the e-mailed link is: the session cookie lands where it did.
+  const response = await request.post(`${APP_URL}/api/__test/users`, {
     data: {
-      firstName,
-      lastName: label,
-      name: `${firstName} ${label}`,
       email,
       password: GOOD_PASSWORD,
       role: options.role ?? 'family',
+      firstName: options.firstName ?? 'Test',
+      lastName: label,
     },
   });
-  expect(response.ok(), await response.text()).toBe(true);
-  const confirm = await request.get(await mailLink(request, email, CONFIRM_SUBJECT), { maxRedirects: 0 });
-  expect(confirm.status()).toBe(302);
+  expect(response.status(), await response.text()).toBe(201);
   return { email, password: GOOD_PASSWORD };
+}
+
+/**
+ * Signs a confirmed account in on a page's browser context (or a request context) without the
+ * sign-in screens (POST /api/__test/sessions: a session as after a complete sign-in, second step
+ * included). For journeys that start signed in; the page then opens whatever it opens.
+ */
+export async function signInAs(target: Page | APIRequestContext, email: string) {
+  const request = 'context' in target ? target.context().request : target;
+  const response = await request.post(`${APP_URL}/api/__test/sessions`, { data: { email } });
+  expect(response.status(), await response.text()).toBe(201);
 }
 
 /** Logs in through the Login tab of /auth on the page's current origin. */
@@ -244,10 +254,38 @@ function rememberSecret(email: string, factors: SecondFactors) {
 }
 
 /**
- * A confirmed admin account for `slot`, made through sign-up and the e-mailed link, with
- * two-factor sign-in on (the admin area needs it, issue 22) unless `twoFactor: false`. The
- * request context is left signed in as the admin. When an earlier test of the run already made
- * the account, it signs in (second step included) instead.
+ * Holds a lock (a directory only one process can make) while `work` runs: parallel workers that
+ * need the same admin make it, and set up its two-factor sign-in, once. Per port.
+ */
+async function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const lock = join(tmpdir(), `tavara-e2e-lock-${process.env.E2E_PORT ?? 4310}-${name}`);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A lock left by a run that was killed part-way is older than any set-up takes.
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (held && Date.now() - held.mtimeMs > 60_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`waited a minute for ${lock}`, { cause: error });
+      await sleep(50);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A confirmed admin account for `slot`: made by the test hook the first time (an ADMIN_EMAILS
+ * address becomes admin when verified), with two-factor sign-in on (the admin area needs it,
+ * issue 22) unless `twoFactor: false`. The request context is left signed in as the admin — by
+ * the session hook, so no one-time code is spent: the journeys about two-factor sign-in use
+ * `logInAsAdmin`, the others `signInAs`.
  */
 export async function createConfirmedAdmin(
   request: APIRequestContext,
@@ -256,35 +294,27 @@ export async function createConfirmedAdmin(
 ): Promise<{ email: string; password: string; totpSecret?: string; backupCodes?: string[] }> {
   const email = E2E_ADMIN_EMAILS[slot];
   const password = GOOD_PASSWORD;
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: { origin: APP_URL },
-    data: { email, password },
-  });
-  if (signIn.ok()) {
-    const { twoFactorRedirect } = (await signIn.json()) as { twoFactorRedirect?: boolean };
-    if (twoFactorRedirect) {
-      const factors = readSecrets()[email];
-      if (typeof factors?.secret !== 'string') {
-        throw new Error(`${email} has two-factor sign-in from an earlier run: restart the e2e server`);
+  return withLock(slot, async () => {
+    const signedIn = await request.post(`${APP_URL}/api/__test/sessions`, { data: { email } });
+    if (signedIn.status() === 404) {
+      await createConfirmedUser(request, 'Admin', { email, firstName: 'Ada' });
+    } else {
+      expect(signedIn.status(), await signedIn.text()).toBe(201);
+      const session = await request.get(`${APP_URL}/api/auth/get-session`);
+      const { user } = (await session.json()) as { user: { twoFactorEnabled?: boolean } };
+      if (user.twoFactorEnabled) {
+        // Made by an earlier test of this run, which kept its secret (a file from an earlier run
+        // may hold another server's: only an account that exists is looked up in it).
+        const factors = readSecrets()[email];
+        if (!factors) throw new Error(`${email} has two-factor sign-in from an earlier run: restart the e2e server`);
+        return { email, password, totpSecret: factors.secret, backupCodes: factors.backupCodes };
       }
-      const { kind, code } = await secondFactor(factors.secret, factors.backupCodes);
-      const second = await request.post(
-        `/api/auth/two-factor/${kind === 'totp' ? 'verify-totp' : 'verify-backup-code'}`,
-        {
-          headers: { origin: APP_URL },
-          data: { code },
-        },
-      );
-      expect(second.ok(), await second.text()).toBe(true);
-      return { email, password, totpSecret: factors.secret, backupCodes: factors.backupCodes };
     }
-  } else {
-    await createConfirmedUser(request, 'Admin', { email, firstName: 'Ada' });
-  }
-  if (options.twoFactor === false) return { email, password };
-  const { secret, backupCodes } = await enableTwoFactor(request, password);
-  rememberSecret(email, { secret, backupCodes });
-  return { email, password, totpSecret: secret, backupCodes };
+    if (options.twoFactor === false) return { email, password };
+    const { secret, backupCodes } = await enableTwoFactor(request, password);
+    rememberSecret(email, { secret, backupCodes });
+    return { email, password, totpSecret: secret, backupCodes };
+  });
 }
 
 /**

@@ -145,15 +145,19 @@ test.describe('before the e-mail is confirmed', () => {
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
 
-    // A slow sign-in shows the account overlay and the disabled Loading... in the navigation.
+    // A slow sign-in shows the account overlay and the disabled Loading... in the navigation. The
+    // request is held until both are seen (a fixed delay could end before a loaded machine looks).
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
     await page.route('**/api/auth/sign-in/email', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      await held;
       await route.continue();
     });
     await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByText('Loading your account... (signing in)')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    answer();
     await expect(page.getByText('Email not verified')).toBeVisible();
     await expect(page).toHaveURL(/action=verification-pending/);
     await expect(page.getByText(VERIFICATION_PENDING)).toBeVisible();

@@ -4,7 +4,7 @@ import {
   createConfirmedAdmin,
   createConfirmedUser,
   GOOD_PASSWORD,
-  logInAsAdmin,
+  signInAs,
   sidewaysOverflow,
 } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
@@ -147,8 +147,8 @@ test.describe('moderation', () => {
     // The admin (two-factor sign-in) hides it from the queue.
     const admin = await createConfirmedAdmin(page.context().request, 'boards');
     await page.context().clearCookies();
-    await page.goto('/auth');
-    await logInAsAdmin(page, admin);
+    await signInAs(page, admin.email);
+    await page.goto('/dashboard/admin');
     await expect(page).toHaveURL(/\/dashboard\/admin$/);
     await page.getByRole('tab', { name: 'Reports & documents' }).click();
     const item = page.getByRole('listitem').filter({ hasText: title });

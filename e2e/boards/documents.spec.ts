@@ -1,4 +1,4 @@
-import { APP_URL, createConfirmedAdmin, createConfirmedUser, GOOD_PASSWORD, logInAsAdmin } from '../auth/accounts';
+import { APP_URL, createConfirmedAdmin, createConfirmedUser, GOOD_PASSWORD, signInAs } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 
 test.use({ baseURL: APP_URL });
@@ -47,8 +47,8 @@ test('a professional uploads a certificate on the profile hub and an admin verif
 
   const admin = await createConfirmedAdmin(page.context().request, 'boards');
   await page.context().clearCookies();
-  await page.goto('/auth');
-  await logInAsAdmin(page, admin);
+  await signInAs(page, admin.email);
+  await page.goto('/dashboard/admin');
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
   await page.getByRole('tab', { name: 'Reports & documents' }).click();
   await page.getByRole('button', { name: `Mark verified: ${title}` }).click();

@@ -1,4 +1,4 @@
-import { APP_URL, createConfirmedAdmin, createConfirmedUser, GOOD_PASSWORD, logInAsAdmin } from '../auth/accounts';
+import { APP_URL, createConfirmedAdmin, createConfirmedUser, GOOD_PASSWORD, signInAs } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 
 // Sign-in cookies are set for the app's public origin.
@@ -30,8 +30,8 @@ test('a caregiver asks for support; an admin replies from the inbox; the caregiv
 
   // The admin opens it from the support inbox and replies.
   const admin = await createConfirmedAdmin(request, 'caregiverSupport');
-  await page.goto('/auth');
-  await logInAsAdmin(page, admin);
+  await signInAs(page, admin.email);
+  await page.goto('/dashboard/admin');
   await expect(page).toHaveURL(/\/dashboard\/admin$/);
   await page.getByRole('tab', { name: 'Support requests' }).click();
   await page.getByRole('button', { name: /^Nadine carer ?, New: open the request$/ }).click();

@@ -162,7 +162,7 @@ export function createApp(deps: AppDeps) {
     });
   }
   api.on(['GET', 'POST'], '/auth/*', authRoutes(auth, env));
-  if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes(health, db));
+  if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes({ health, db, env, app: () => app }));
   api.all('*', (c) => {
     throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
   });

@@ -68,6 +68,23 @@ describe('configuration', () => {
     }
   });
 
+  it('allows low-cost password hashing only for test runs (issue 34)', () => {
+    expect(loadEnv({}).AUTH_PASSWORD_HASH_COST).toBe('production');
+    expect(loadEnv({ NODE_ENV: 'test', AUTH_PASSWORD_HASH_COST: 'low' }).AUTH_PASSWORD_HASH_COST).toBe('low');
+    expect(loadEnv({ E2E_TEST_HOOKS: 'true', AUTH_PASSWORD_HASH_COST: 'low' }).AUTH_PASSWORD_HASH_COST).toBe('low');
+    const problem = 'AUTH_PASSWORD_HASH_COST may be low only for test runs (NODE_ENV=test or E2E_TEST_HOOKS)';
+    expect(() => loadEnv({ AUTH_PASSWORD_HASH_COST: 'low' })).toThrow(problem);
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://mail.example.tt:587',
+        APP_URL: 'https://tavara.example.tt',
+        AUTH_PASSWORD_HASH_COST: 'low',
+      }),
+    ).toThrow(problem);
+  });
+
   it('reads the auth settings: reset link lifetime, rate-limit switch, trusted proxies', () => {
     const defaults = loadEnv({});
     expect(defaults.AUTH_RESET_TOKEN_TTL_SECONDS).toBe(86_400);

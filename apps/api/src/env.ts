@@ -100,6 +100,12 @@ const envSchema = z
      */
     AUTH_HASH_NICE: wholeNumber(0, 19, 10),
     /**
+     * `low`: new password hashes at a 128th of scrypt's work (auth/password-hasher.ts), for test
+     * runs that create thousands of accounts (issue 34). Only with NODE_ENV=test or E2E_TEST_HOOKS;
+     * refused in production. A production hash still verifies; a low one never does in production.
+     */
+    AUTH_PASSWORD_HASH_COST: z.enum(['production', 'low']).default('production'),
+    /**
      * Turns off the sign-in/sign-up/reset rate limits (per IP and per account) for test runs that
      * create many accounts from one address. Refused in production.
      */
@@ -190,6 +196,13 @@ const envSchema = z
     PUSH_ENDPOINT_ALLOWLIST: z.string().default(''),
   })
   .superRefine((env, ctx) => {
+    if (env.AUTH_PASSWORD_HASH_COST === 'low' && env.NODE_ENV !== 'test' && !env.E2E_TEST_HOOKS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_PASSWORD_HASH_COST'],
+        message: 'may be low only for test runs (NODE_ENV=test or E2E_TEST_HOOKS)',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.AUTH_SECRET) {
       ctx.addIssue({

@@ -143,6 +143,7 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
     threads: env.AUTH_HASH_CONCURRENCY,
     queueLimit: env.AUTH_HASH_QUEUE_LIMIT,
     nice: env.AUTH_HASH_NICE,
+    cost: env.AUTH_PASSWORD_HASH_COST,
   });
   const hashing = async <T>(work: () => Promise<T>): Promise<T> => {
     try {

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signInElsewhere, TEST_PASSWORD } from '../testing/factories';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { createPasswordHasher, HashQueueFullError } from './password-hasher';
+import { account } from '../db/schema/auth';
+import { createPasswordHasher, HashQueueFullError, LOW_COST_TAG } from './password-hasher';
 import { AUTH_MESSAGES } from '@tavara/shared/auth/auth-messages';
 
 /** The nice values of this process's threads (Linux: field 19 of /proc/self/task/<tid>/stat). */
@@ -46,12 +48,45 @@ describe('password hashing off the event loop (issue 23 item 4)', () => {
   });
 });
 
+describe('the low test cost (issue 34)', () => {
+  const low = createPasswordHasher({ threads: 1, queueLimit: 8, nice: 0, cost: 'low' });
+  const production = createPasswordHasher({ threads: 1, queueLimit: 8, nice: 0 });
+  afterAll(() => Promise.all([low.close(), production.close()]));
+
+  it('tags its hashes, still verifies production ones, and a production hasher refuses its hashes', async () => {
+    const cheap = await low.hash(TEST_PASSWORD);
+    expect(cheap).toMatch(new RegExp(`^${LOW_COST_TAG}:[0-9a-f]{32}:[0-9a-f]{128}$`));
+    expect(await low.verify({ hash: cheap, password: TEST_PASSWORD })).toBe(true);
+    expect(await low.verify({ hash: cheap, password: `${TEST_PASSWORD}x` })).toBe(false);
+    const strong = await production.hash(TEST_PASSWORD);
+    expect(await low.verify({ hash: strong, password: TEST_PASSWORD })).toBe(true);
+    await expect(production.verify({ hash: cheap, password: TEST_PASSWORD })).rejects.toThrow('Invalid password hash');
+  });
+});
+
+// At the production cost (the other API tests hash at the low test cost): a sign-up and sign-ins
+// as in production, and the queue bound, which needs hashes that take real time.
 describe('sign-in beyond the hashing queue', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ AUTH_HASH_CONCURRENCY: '1', AUTH_HASH_QUEUE_LIMIT: '1' });
+    t = await createTestApp({
+      AUTH_HASH_CONCURRENCY: '1',
+      AUTH_HASH_QUEUE_LIMIT: '1',
+      AUTH_PASSWORD_HASH_COST: 'production',
+    });
   });
   afterAll(() => t.close());
+
+  it('stores the new account’s password at the production cost, in Better Auth’s format', async () => {
+    const u = await createVerifiedUser(t);
+    const [row] = await t.database.db
+      .select({ password: account.password })
+      .from(account)
+      .where(eq(account.userId, u.id));
+    expect(row?.password).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+    expect(await verifyPassword({ hash: row!.password!, password: TEST_PASSWORD })).toBe(true);
+    await signInElsewhere(t, u.email, TEST_PASSWORD);
+  });
 
   it('answers 503 with Retry-After and a message, and the account signs in once the burst is over', async () => {
     const u = await createVerifiedUser(t);

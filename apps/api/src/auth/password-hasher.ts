@@ -7,7 +7,16 @@ import { Worker } from 'node:worker_threads';
  * (the hex *text* is the salt), stored as `salt:key` in hex (@better-auth/utils/password.node).
  */
 export const SCRYPT = { N: 16384, r: 16, p: 1, keyLength: 64 } as const;
-const SCRYPT_MAXMEM = 128 * SCRYPT.N * SCRYPT.r * 2;
+/**
+ * Test runs only (AUTH_PASSWORD_HASH_COST=low, env.ts: NODE_ENV=test or the e2e server, refused in
+ * production): the same scrypt at a 128th of the work (~0.5 ms instead of ~60 ms), so the suites'
+ * thousands of sign-ups and sign-ins cost seconds, not minutes (issue 34). Such hashes carry the
+ * LOW_COST_TAG, so a production-cost hasher refuses them and a low-cost one still verifies every
+ * production hash (it derives each at the cost its hash was made with).
+ */
+export const SCRYPT_LOW = { N: 1024, r: 2, p: 1, keyLength: 64 } as const;
+export const LOW_COST_TAG = 'scrypt-test-low';
+const maxmem = (params: { N: number; r: number }) => 128 * params.N * params.r * 2;
 
 /**
  * The worker's code, as source (`eval: true`) so the bundled server (dist/server.js) and the tests
@@ -27,9 +36,9 @@ try {
   if (Number.isInteger(tid) && tid > 0) { setPriority(tid, workerData.nice); lowered = true; }
 } catch {}
 parentPort.postMessage({ ready: true, lowered });
-parentPort.on('message', ({ id, password, salt }) => {
+parentPort.on('message', ({ id, password, salt, low }) => {
   try {
-    const key = scryptSync(password.normalize('NFKC'), salt, workerData.keyLength, workerData.options);
+    const key = scryptSync(password.normalize('NFKC'), salt, workerData.keyLength, low ? workerData.lowOptions : workerData.options);
     parentPort.postMessage({ id, key: key.toString('hex') });
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message) });
@@ -52,11 +61,17 @@ export interface PasswordHasherOptions {
   queueLimit: number;
   /** The workers' nice value (0–19): above the event loop's 0, so it wins the CPU when both want it. */
   nice: number;
+  /**
+   * `low`: new hashes at SCRYPT_LOW, tagged (tests only, see SCRYPT_LOW); `production` (the
+   * default) refuses tagged hashes.
+   */
+  cost?: 'production' | 'low';
 }
 
 interface Job {
   password: string;
   salt: string;
+  low: boolean;
   resolve: (keyHex: string) => void;
   reject: (error: Error) => void;
 }
@@ -73,7 +88,7 @@ interface Slot {
  * bound a sign-in is refused quickly with 503 + Retry-After rather than waiting for many seconds.
  * Workers start on first use and are unref'd, so an idle server or a test run never waits on them.
  */
-export function createPasswordHasher({ threads, queueLimit, nice }: PasswordHasherOptions) {
+export function createPasswordHasher({ threads, queueLimit, nice, cost = 'production' }: PasswordHasherOptions) {
   if (!Number.isInteger(threads) || threads < 1) throw new RangeError(`threads must be ≥ 1, got ${threads}`);
   const slots: Slot[] = [];
   const waiting: Job[] = [];
@@ -86,7 +101,8 @@ export function createPasswordHasher({ threads, queueLimit, nice }: PasswordHash
       workerData: {
         nice,
         keyLength: SCRYPT.keyLength,
-        options: { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: SCRYPT_MAXMEM },
+        options: { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, maxmem: maxmem(SCRYPT) },
+        lowOptions: { N: SCRYPT_LOW.N, r: SCRYPT_LOW.r, p: SCRYPT_LOW.p, maxmem: maxmem(SCRYPT_LOW) },
       },
     });
     worker.unref();
@@ -127,34 +143,40 @@ export function createPasswordHasher({ threads, queueLimit, nice }: PasswordHash
       const job = waiting.shift() as Job;
       const id = nextId++;
       slot.job = { ...job, id };
-      slot.worker.postMessage({ id, password: job.password, salt: job.salt });
+      slot.worker.postMessage({ id, password: job.password, salt: job.salt, low: job.low });
     }
   }
 
-  function derive(password: string, salt: string): Promise<string> {
+  function derive(password: string, salt: string, low: boolean): Promise<string> {
     const busy = slots.filter((s) => s.job).length;
     if (busy >= threads && waiting.length >= queueLimit) return Promise.reject(new HashQueueFullError(waiting.length));
     return new Promise((resolve, reject) => {
-      waiting.push({ password, salt, resolve, reject });
+      waiting.push({ password, salt, low, resolve, reject });
       dispatch();
     });
   }
 
   return {
-    /** A new hash in Better Auth's `salt:key` format. */
+    /** A new hash in Better Auth's `salt:key` format (`LOW_COST_TAG:salt:key` at the low cost). */
     async hash(password: string): Promise<string> {
       const salt = randomBytes(16).toString('hex');
-      return `${salt}:${await derive(password, salt)}`;
+      const low = cost === 'low';
+      return `${low ? `${LOW_COST_TAG}:` : ''}${salt}:${await derive(password, salt, low)}`;
     },
     /** Whether `password` matches a stored `salt:key` hash (Better Auth's or ours: the same format). */
     async verify({ hash, password }: { hash: string; password: string }): Promise<boolean> {
-      const [salt, key] = hash.split(':');
+      const parts = hash.split(':');
+      const low = parts.length === 3 && parts[0] === LOW_COST_TAG;
+      // A test hash in a production database is refused, never checked at the weak cost.
+      if (low && cost !== 'low') throw new Error('Invalid password hash');
+      const [salt, key] = low ? parts.slice(1) : parts;
       if (!salt || !key) throw new Error('Invalid password hash');
-      return (await derive(password, salt)) === key;
+      return (await derive(password, salt, low)) === key;
     },
     /** For tests and logs: threads started and busy, hashes waiting, and whether nice took effect. */
     get stats() {
       return {
+        cost,
         threads: slots.length,
         busy: slots.filter((s) => s.job).length,
         waiting: waiting.length,

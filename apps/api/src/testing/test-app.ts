@@ -29,7 +29,12 @@ export async function createTestApp(
 ): Promise<TestApp> {
   // The dev outbox is how tests read mail, as a developer would (from 127.0.0.1: `mailsTo`).
   const devMailbox = overrides.NODE_ENV === 'production' ? {} : { DEV_MAILBOX: 'true' };
-  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...devMailbox, ...overrides });
+  // Passwords are hashed at the low test cost (issue 34: thousands of sign-ups and sign-ins);
+  // auth/password-hasher.test.ts signs in at the production cost.
+  // (Only where env.ts allows it: a test of development or production mode hashes at full cost.)
+  const lowCostAllowed = (overrides.NODE_ENV ?? 'test') === 'test' || overrides.E2E_TEST_HOOKS === 'true';
+  const hashCost = lowCostAllowed ? { AUTH_PASSWORD_HASH_COST: 'low' } : {};
+  const env = loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...devMailbox, ...hashCost, ...overrides });
   const database = options.database ?? (await createTestDatabase());
   const lines = options.logLines;
   const logger = createLogger(env.LOG_LEVEL, lines ? { write: (line: string) => void lines.push(line) } : undefined);

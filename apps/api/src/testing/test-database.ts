@@ -15,10 +15,19 @@ export function testDriver(): TestDriver {
   return process.env.TEST_DB_DRIVER === 'postgres' ? 'postgres' : 'pglite';
 }
 
+/** The URL of database `name` on the server of `serverUrl`. */
+export function databaseUrlFor(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /**
  * A fresh, migrated and seeded database for one test file: PGlite in memory, or a new database
  * on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `close`). Files never share
- * data, so they can run in parallel.
+ * data, so they can run in parallel. Both start from a copy of a database migrated once per run
+ * by the project's global setup (pglite-template.setup.ts, postgres-template.setup.ts); without
+ * one (a file run outside those projects) they migrate from nothing.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (testDriver() === 'pglite') {
@@ -35,18 +44,19 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
   const name = `tavara_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 5 });
-  await database.migrate(MIGRATIONS_DIR);
-  await seedDatabase(database.db);
+  const database = await openDatabase({ driver: 'postgres', url: databaseUrlFor(serverUrl, name), poolSize: 5 });
+  if (!template) {
+    await database.migrate(MIGRATIONS_DIR);
+    await seedDatabase(database.db);
+  }
   return {
     ...database,
     async close() {
