@@ -198,12 +198,17 @@ test.describe('pages open at their top; Back returns to where one was', () => {
       await card.scrollIntoViewIfNeeded();
       const before = await page.evaluate(() => window.scrollY);
       expect(before).toBeGreaterThan(0);
+      const cardTop = async () => (await card.boundingBox())?.y ?? Number.NaN;
+      const topBefore = await cardTop();
       await card.click();
       await expect(page.getByRole('heading', { level: 1, name: 'Legacy stories' })).toBeVisible();
       expect(await page.evaluate(() => window.scrollY), 'legacy stories opens at its top').toBe(0);
       await page.goBack();
       await expect(card).toBeInViewport();
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before);
+      // Back to where one was: the card on screen where it was. Not the same scrollY to the pixel —
+      // sections above it that fill in after the restore move the page under it, and the browser's
+      // scroll anchoring keeps the card in place by scrolling with them.
+      await expect.poll(async () => Math.abs((await cardTop()) - topBefore)).toBeLessThan(48);
 
       // Care management, scrolled to its end, then "Create a care plan": the form opens at its top.
       await page.goto('/family/care-management');

@@ -215,25 +215,15 @@ describe('dose generation', () => {
     }
   });
 
-  it('20 medications × 90 days in well under 5 ms', () => {
+  // Its speed (budget 5 ms) is measured by `npm run bench` (medications), never timed in a test:
+  // a loaded machine made a timed assertion fail now and then.
+  it('20 medications × 90 days give every dose, day by day', () => {
     const schedules = Array.from({ length: 20 }, (_, i) =>
       daily(i % 2 ? ['08:00', '20:00'] : ['07:00', '13:00', '21:00']),
     );
-    const run = () => {
-      const ctx = doseContext('2027-01-01', '2027-03-31', POS);
-      let n = 0;
-      for (const s of schedules) n += dosesIn(s, { startDate: '2027-01-01', endDate: null }, ctx).length;
-      return n;
-    };
-    run();
-    const times: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const t0 = performance.now();
-      expect(run()).toBe(90 * 50);
-      times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    // The budget is 5 ms on the bench machine; a loaded test run gets headroom.
-    expect(times[3]).toBeLessThan(15);
+    const ctx = doseContext('2027-01-01', '2027-03-31', POS);
+    let n = 0;
+    for (const s of schedules) n += dosesIn(s, { startDate: '2027-01-01', endDate: null }, ctx).length;
+    expect(n).toBe(90 * 50);
   });
 });

@@ -28,7 +28,7 @@ export function ProfileCard() {
             <Skeleton className="h-5 w-40 max-w-full" />
           </div>
         </div>
-        <Skeleton className="mt-4 h-72 w-full sm:h-48" />
+        <Skeleton className="mt-4 h-[26rem] w-full sm:h-48" />
       </div>
     );
   if (registration.isError)
