@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPlan, send } from '../testing/care-plan-requests';
 import { createVerifiedUser, signInElsewhere, TEST_PASSWORD } from '../testing/factories';
-import { addMedication, localToday, recorded } from '../testing/medication-requests';
+import { addedOnStartDate, addMedication, localToday, recorded } from '../testing/medication-requests';
 import { TINY_PNG, uploadProfilePhoto } from '../testing/registration-requests';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { MIGRATIONS_DIR, testDriver } from '../testing/test-database';
@@ -143,6 +143,8 @@ describe(`backup and restore (${testDriver()})`, () => {
       ).status,
     ).toBe(200);
     const medicationId = await addMedication(family.client, planId);
+    // In use since its start date a week ago, so yesterday's dose is one it was due (issue 28).
+    await addedOnStartDate(t.database.db, medicationId);
     await recorded(pro.client, planId, {
       medicationId,
       scheduledFor: `${localToday(-1)}T08:00`,

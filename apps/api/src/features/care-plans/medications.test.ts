@@ -426,7 +426,7 @@ describe('adherence report', () => {
     };
     expect(ninety.overall).toMatchObject({ expected: 15, given: 9 });
     const bad = await family.client.get(`/api/care-plans/${plan}/medications/report?days=8`);
-    expect(bad.status).toBe(422);
+    expect(bad.status).toBe(400);
 
     const csv = await pro.client.get(`/api/care-plans/${plan}/medications/report.csv?days=7`);
     expect(csv.headers.get('content-type')).toContain('text/csv');

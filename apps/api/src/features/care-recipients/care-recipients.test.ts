@@ -136,12 +136,12 @@ describe('care needs assessment', () => {
     });
   });
 
-  it('an unknown section is a 422, not a 500', async () => {
+  it('an unknown section is a 400, not a 500', async () => {
     const res = await send(family.client, 'PUT', '/api/care-assessments/sections/astrology', {
       recipientName: RECIPIENT,
       answers: {},
     });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
   });
 });
 
@@ -339,7 +339,7 @@ describe('legacy stories: consent, privacy, withdrawal and hiding', () => {
     const second = await json<{ stories: { id: string }[] }>(await t.client().get('/api/legacy-stories?page=2'));
     expect(second.stories).toHaveLength(2);
     expect(second.stories.some((s) => s.id === ids[0])).toBe(true);
-    expect((await t.client().get('/api/legacy-stories?page=0')).status).toBe(422);
+    expect((await t.client().get('/api/legacy-stories?page=0')).status).toBe(400);
     expect((await t.client().get('/api/legacy-stories/not-a-uuid')).status).toBe(404);
   });
 

@@ -239,7 +239,7 @@ describe('matching', () => {
     expect(await only('?rateMin=40')).toEqual([farAway.id]);
     expect(await only('?rateMin=36&rateMax=45')).toEqual([]);
     const bad = await family.client.get('/api/matching/professionals?careType=massage&rateMin=50&rateMax=20');
-    expect(bad.status).toBe(422);
+    expect(bad.status).toBe(400);
     const { error } = (await bad.json()) as ApiErrorBody;
     expect(Object.keys(error.fields ?? {})).toEqual(expect.arrayContaining(['careType']));
     const range = await family.client.get('/api/matching/professionals?rateMin=50&rateMax=20');

@@ -117,7 +117,9 @@ async function notifyBatch(tx: NotifyWriter, items: Item[], now: Date) {
         emailLine: event.emailLine ?? null,
         dedupeKey: event.dedupeKey ?? null,
         actorId: event.actorId ?? null,
-        email: event.noEmail ? 'off' : ((prefOf.get(`${userId} ${event.kind}`)?.email ?? 'now') satisfies EmailPreference),
+        email: event.noEmail
+          ? 'off'
+          : ((prefOf.get(`${userId} ${event.kind}`)?.email ?? 'now') satisfies EmailPreference),
         eventAt: event.eventAt ?? null,
         itemCount: event.itemCount ?? 1,
         about: event.about ?? null,

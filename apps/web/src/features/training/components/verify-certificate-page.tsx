@@ -11,11 +11,11 @@ import { formatIssueDate, verifyPath } from '../training-paths';
 import { TrainingLoading, TrainingShell } from './training-states';
 
 /**
- * The server's answer that the code is not a valid certificate: 404 (unknown or revoked), or 422
- * (a code that cannot be one). Anything else — offline, a 5xx, too many requests — says nothing
+ * The server's answer that the code is not a valid certificate: 404 (unknown or revoked), or 400
+ * (a code that cannot be one: the address is not valid). Anything else — offline, a 5xx, too many requests — says nothing
  * about the certificate, so it must not tell a family that their caregiver's claim is false.
  */
-const isInvalidAnswer = (error: Error) => error instanceof ApiError && (error.status === 404 || error.status === 422);
+const isInvalidAnswer = (error: Error) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
  * /verify-certificate and /verify-certificate/:code (ours, issue 21): anyone — a family checking
