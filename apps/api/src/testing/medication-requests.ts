@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { medicationAddedOnStartDate } from '../features/test-hooks/test-hooks.service';
 import type { Database } from '../db/client';
 import { DEFAULT_TIME_ZONE } from '@tavara/shared/care-plans/care-plans';
 import { localOf } from '../features/care-plans/medication-doses';
@@ -60,12 +60,7 @@ export async function recorded(client: TestClient, planId: string, body: Record<
 /**
  * Makes a medication look as if it had been on Tavara since the first minute of its start date
  * (issue 28: nothing before the instant a medication was added is expected of it). Tests of past
- * days' records and reports set this up, as a family that has used the app for a week would have.
+ * days' records and reports set this up, as a family that has used the app for a week would have;
+ * the e2e suite does the same through its test hook.
  */
-export async function addedOnStartDate(db: Database, medicationId: string) {
-  await db.execute(sql`
-    update medications m
-       set created_at = (m.start_date::timestamp at time zone p.time_zone)
-      from care_plans p
-     where p.id = m.plan_id and m.id = ${medicationId}`);
-}
+export const addedOnStartDate = (db: Database, medicationId: string) => medicationAddedOnStartDate(db, medicationId);
