@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVerifiedUser, signUp, type TestUser, uniqueEmail } from '../testing/factories';
 import { saveRegistration } from '../testing/registration-requests';
 import { addProfessional, createPlan, send } from '../testing/care-plan-requests';
-import { addMedication, localToday, recordDose } from '../testing/medication-requests';
+import { addedOnStartDate, addMedication, localToday, recordDose } from '../testing/medication-requests';
 import { notificationJobs } from './schema/notifications';
 import { familySnapshot, newMessageId, postMessages, putSession } from '../testing/chat-requests';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -79,6 +79,8 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL ends every connection du
     planId = await createPlan(owner.client, { startDate: localToday(-30) });
     await addProfessional(owner.client, planId, pro);
     medicationId = await addMedication(owner.client, planId, { startDate: localToday(-29) });
+    // In use since its start date, so the last four weeks' doses are ones it was due (issue 28).
+    await addedOnStartDate(t.database.db, medicationId);
   });
   afterAll(async () => {
     await admin?.end();

@@ -906,9 +906,11 @@ async function loadShiftFor(db: Database, viewer: Viewer, shiftId: string) {
   const shift = { ...row, status: effectiveShiftStatus(row) };
   try {
     return { shift, ...(await loadPlanFor(db, viewer, shift.planId)) };
-  } catch {
-    // Someone who may not see the plan learns nothing about its shifts either.
-    throw new AppError('not_found', M.shiftNotFound);
+  } catch (error) {
+    // Someone who may not see the plan learns nothing about its shifts either. Only that refusal
+    // becomes "not found": a database that went away mid-request stays a 503 the client retries.
+    if (error instanceof AppError) throw new AppError('not_found', M.shiftNotFound);
+    throw error;
   }
 }
 
