@@ -41,9 +41,14 @@ test('the service worker shows a push the server sent, one per tag', async ({ pa
       })),
     );
 
-  await push('A dose is due for Mum — open Tavara');
+  // DevTools hands the message to the worker as a push service would; on a loaded machine the first
+  // hand-over can come before the newly activated worker takes events and is lost (seen once in a
+  // full run). It is handed over again until shown — the same tag, so never shown twice.
   await expect
-    .poll(shown)
+    .poll(async () => {
+      if ((await shown()).length === 0) await push('A dose is due for Mum — open Tavara');
+      return shown();
+    })
     .toEqual([
       { title: 'Tavara', body: 'A dose is due for Mum — open Tavara', tag: 'n-1', url: '/settings/notifications' },
     ]);

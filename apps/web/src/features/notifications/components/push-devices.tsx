@@ -112,6 +112,8 @@ export function PushDevices() {
           <p>Allow them in the browser’s site settings, then press the button again.</p>
         </Notice>
       ) : null}
+      {/* Until this device's subscription is known, the button's place is held (no layout shift). */}
+      {supported && !checked && <Skeleton className="mt-4 h-11 w-72 max-w-full" />}
       {supported && checked && !thisOne && (
         <Button className="mt-4" onClick={() => void turnOn()} aria-disabled={busy || undefined}>
           <Smartphone aria-hidden="true" className="size-5" />
@@ -119,8 +121,9 @@ export function PushDevices() {
         </Button>
       )}
       <h3 className="mt-6 font-semibold">Devices that get notifications</h3>
-      {devices.isPending && checked ? (
-        <Skeleton className="mt-2 h-11 w-full" />
+      {devices.isPending || !checked ? (
+        // As tall as the line that most often comes: "No devices yet".
+        <Skeleton className="mt-2 h-7 w-full" />
       ) : devices.isError ? (
         <p role="alert" className="mt-2">
           Your devices could not be loaded.{' '}

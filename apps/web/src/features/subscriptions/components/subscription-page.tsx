@@ -12,7 +12,8 @@ import { Link } from 'react-router';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { useAuth, useRequireAuth } from '@/lib/auth';
+import { showsAuthLoading, useAuth, useRequireAuth } from '@/lib/auth';
+import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useAdminInterest, useInterest, useMySubscription } from '../api/subscriptions-api';
 import { PlanCard } from './plan-card';
@@ -124,7 +125,11 @@ function AdminInterest() {
  * plans as data, and registering interest instead of a pretend payment (product notes, lesson 8).
  */
 export function SubscriptionPage() {
-  const { user, role } = useAuth();
+  const auth = useAuth();
+  const { user, role } = auth;
+  // A signed-in person's first session check: the plan's box holds its place, hidden, so the
+  // notice and plans below do not jump when it fills (issue 31: no layout shift while loading).
+  const planPending = !user && showsAuthLoading(auth);
   const userId = user?.id ?? null;
   const mine = useMySubscription(userId);
   const current = currentPlanFor(role);
@@ -137,8 +142,12 @@ export function SubscriptionPage() {
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Subscription</h1>
         <p className="mt-1 text-lg text-ink-muted">Everything Tavara does today is free. Paid plans are planned.</p>
       </header>
-      {user && (
-        <section aria-labelledby="your-plan" className="rounded-card border border-family/40 bg-family-soft p-5">
+      {(user || planPending) && (
+        <section
+          aria-labelledby="your-plan"
+          aria-hidden={planPending || undefined}
+          className={cn('rounded-card border border-family/40 bg-family-soft p-5', planPending && 'invisible')}
+        >
           <h2 id="your-plan" className="text-xl font-semibold">
             Your plan: {current.name}
           </h2>
