@@ -91,8 +91,11 @@ test('a family posts a care need; a professional finds it by region and replies;
 
   // The family sees the reply on the post and the private message in their conversations.
   await page.reload();
+  // The post (in the list or under "Your posts"), not the private conversation about it, whose
+  // button names the post too and can be the first on the page while the list still loads.
   await page
     .getByRole('button', { name: new RegExp(title) })
+    .filter({ hasNotText: /Marcus B\./ })
     .first()
     .click();
   const mine = page.getByRole('dialog', { name: title });
