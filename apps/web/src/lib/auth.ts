@@ -74,6 +74,8 @@ let state: AuthState =
     : { ...PRERENDER_STATE, quiet: false };
 const listeners = new Set<() => void>();
 let sessionExpiresAt = Number.POSITIVE_INFINITY;
+/** Counts sign-outs in this tab (resetAuth), so an account read that started before one is dropped. */
+let signOutEpoch = 0;
 
 function update(patch: Partial<AuthState>) {
   // The mark follows every answer about who is signed in (sign-in, sign-out, an ended session).
@@ -100,7 +102,11 @@ const SIGNED_OUT: Pick<AuthState, 'user' | 'role' | 'profileComplete'> = {
  * the role then falls back to the session's.
  */
 export async function loadAccount(): Promise<AuthState> {
+  // A sign-out while this read is on its way wins: its late answer (the person as they were a
+  // moment ago) must not sign the tab back in and start the page's reads against an ended session.
+  const epoch = signOutEpoch;
   const session = await authClient.getSession();
+  if (epoch !== signOutEpoch) return state;
   if (!session) {
     sessionExpiresAt = Number.POSITIVE_INFINITY;
     update(SIGNED_OUT);
@@ -117,6 +123,7 @@ export async function loadAccount(): Promise<AuthState> {
   } catch (error) {
     console.warn('Could not check the profile; treating it as incomplete', error);
   }
+  if (epoch !== signOutEpoch) return state;
   update({ user: session.user, role, profileComplete });
   return state;
 }
@@ -158,6 +165,7 @@ export async function runAuthOperation<T>(operation: string, task: () => Promise
 
 /** Forgets the signed-in user in this tab (the server session is not touched). */
 export function resetAuth() {
+  signOutEpoch += 1;
   sessionExpiresAt = Number.POSITIVE_INFINITY;
   update(SIGNED_OUT);
 }
