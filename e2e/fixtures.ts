@@ -91,3 +91,13 @@ export { expect };
 export async function expectHydrated(page: Page) {
   await expect(page.getByRole('banner').getByRole('button').filter({ visible: true }).first()).toBeEnabled();
 }
+
+/**
+ * Waits until the page shows its content: no skeleton and no "Loading…" status left. What a
+ * person waits for before reading the page — never the network falling quiet (the chat keeps
+ * requests open).
+ */
+export async function expectContentLoaded(page: Page) {
+  await expect(page.locator('main .animate-pulse')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+}

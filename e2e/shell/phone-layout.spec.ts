@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { APP_URL, createConfirmedUser, uniqueEmail } from '../auth/accounts';
-import { expect, test } from '../fixtures';
+import { expect, expectContentLoaded, test } from '../fixtures';
 
 /**
  * Issue 14 items 6 and 8 on a 360 px touch screen, swept rather than spot-checked, so the next
@@ -121,7 +121,8 @@ function floatingOverControls(page: Page): Promise<string[]> {
  */
 async function expectFloatingButtonsClearAllTheWayDown(page: Page, what: string) {
   // The page's content (an FAQ list, a form) and the watcher, which starts after the load event.
-  await page.waitForLoadState('networkidle');
+  await expectContentLoaded(page);
+  await expect(page.locator('html')).toHaveAttribute('data-floating-watch', 'on');
   let steppedAside = false;
   for (let y = 0; ; y += 300) {
     await page.evaluate((top) => window.scrollTo(0, top), y);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { APP_URL, createConfirmedUser, GOOD_PASSWORD, logIn, sidewaysOverflow } from '../auth/accounts';
-import { expect, expectNoAxeViolations, test } from '../fixtures';
+import { expect, expectContentLoaded, expectNoAxeViolations, test } from '../fixtures';
 
 // Signing in only works on the app's public origin (Better Auth's CSRF check).
 test.use({ baseURL: APP_URL });
@@ -121,7 +121,7 @@ test('a family fills in the assessment, tells a story, shares it on the legacy p
   for (const path of ['/family/care-assessment', '/family/story', '/legacy-stories', '/subscription']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await expectContentLoaded(page);
     expect(await sidewaysOverflow(page), path).toBe(0);
     await expectNoAxeViolations(page, `${path} at 360 px`);
   }

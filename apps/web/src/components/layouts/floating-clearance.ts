@@ -186,4 +186,7 @@ export function watchFloatingControls(): void {
     attributeFilter: ['aria-expanded', 'class', 'open', 'href', 'tabindex'],
   });
   sync();
+  // Says the buttons now step aside (they start late, after the load event): what a check of the
+  // page's floating buttons waits for, rather than for the network to fall quiet.
+  document.documentElement.dataset.floatingWatch = 'on';
 }
