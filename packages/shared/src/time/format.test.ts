@@ -36,7 +36,8 @@ describe('the date module states its zone', () => {
   });
 
   it('writes the day before the month, in the words people read', () => {
-    expect(formatDateTime('2026-11-22T20:34:10Z', CARE_TIME_ZONE)).toBe('22 Nov 2026, 4:34 pm');
+    expect(formatDateTime('2026-11-22T20:34:10Z', CARE_TIME_ZONE)).toBe('22 Nov 2026, 4:34 PM');
+    expect(formatDateTime('2026-11-22T12:00:00Z', CARE_TIME_ZONE)).toBe('22 Nov 2026, 8 AM');
     expect(formatLongDate(new Date('2026-11-25T15:00:00Z'), CARE_TIME_ZONE)).toBe('25 November 2026');
     expect(formatTimestamp(Date.parse('2026-11-22T08:34:10Z'), CARE_TIME_ZONE)).toBe('22 Nov 2026, 04:34:10');
   });

@@ -65,9 +65,15 @@ export function formatLongDate(at: Instant, zone: TimeZone): string {
   return format(at, zone, { dateStyle: 'long' });
 }
 
-/** "22 Nov 2026, 4:34 pm": date and time of day in `zone`. */
+/**
+ * "22 Nov 2026, 4:34 PM": date and time of day in `zone`, the time written as everywhere else
+ * (formatPlanTime's "8 AM", "4:34 PM"; issue 31, item 8), not Intl's "4:34 pm".
+ */
 export function formatDateTime(at: Instant, zone: TimeZone): string {
-  return format(at, zone, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(date.getTime())) return String(at);
+  const clock = formatter(zone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  return `${formatDate(date, zone)}, ${formatPlanTime(clock)}`;
 }
 
 /** "22 Nov 2026, 16:34:10": to the second on a 24-hour clock in `zone`, for traces and logs read in order. */
