@@ -18,6 +18,14 @@ for (const { path, title, mentions } of [
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(title));
       for (const mention of mentions) await expect(page.getByText(mention).first()).toBeVisible();
+      if (path === '/privacy') {
+        // Where to ask for a copy or a deletion: the server's configured support address.
+        const { supportEmail } = (await (await page.request.get('/api/config')).json()) as { supportEmail: string };
+        await expect(page.getByRole('link', { name: supportEmail }).first()).toHaveAttribute(
+          'href',
+          `mailto:${supportEmail}`,
+        );
+      }
       expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page, `${path} at ${width}`);
     });

@@ -187,8 +187,8 @@ export function InviteDialog({
       {kind === 'professional' && (
         <>
           <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3">
-            <legend className="px-1 font-semibold">Find a registered professional</legend>
-            <div className="grid gap-3 sm:grid-cols-2">
+            <legend className="float-left w-full font-semibold">Find a registered professional</legend>
+            <div className="clear-both grid gap-3 sm:grid-cols-2">
               <TextField label="Name" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" />
               <TextField
                 label="Region"

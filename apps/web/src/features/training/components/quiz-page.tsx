@@ -50,14 +50,15 @@ function Question({
             : 'border-line',
       )}
     >
-      <legend className="w-full">
+      {/* A floated legend sits inside the card's padding, not on its border (issue 31, item 8). */}
+      <legend className="float-left w-full">
         <span className="block text-sm font-semibold text-ink-muted">
           Question {index + 1} of {total}
         </span>
         <span className="mt-1 block text-lg font-semibold">{question.prompt}</span>
       </legend>
-      {multiple && <p className="text-sm text-ink-muted">Choose all that apply.</p>}
-      <div className="mt-3 flex flex-col gap-2">
+      {multiple && <p className="clear-both pt-1 text-sm text-ink-muted">Choose all that apply.</p>}
+      <div className="clear-both flex flex-col gap-2 pt-3">
         {question.options.map((option) => {
           const checked = chosen.includes(option.id);
           // Only a passed attempt carries the right options (a failed one: right/not quite only).
