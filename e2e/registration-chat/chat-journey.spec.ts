@@ -166,8 +166,13 @@ for (const { device, viewport } of [
       const { chat, sessionId } = await startFamilyChat(page, '/');
 
       await chat.getByRole('link', { name: "I'd rather fill out a quick form →" }).click();
-      await expect(page).toHaveURL(`/registration/family?session=${sessionId}`);
+      // A visitor without an account ends on the Sign Up tab for the role (the form needs one),
+      // with the form's address and its chat session kept as the way back after signing up.
+      await expect(page).toHaveURL('/auth?tab=signup&role=family&from=registration');
       await expect(chatPanel(page)).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('lastPath'))).toBe(
+        `/registration/family?session=${sessionId}`,
+      );
       const stored = await page.evaluate(
         (id) => ({
           prefill: JSON.parse(localStorage.getItem(`tavara_chat_prefill_${id}`) ?? 'null') as unknown,
