@@ -185,14 +185,19 @@ async function startInstance(dbUrl, smtpPort, extraEnv = {}) {
   };
 }
 
-/** `count` shifts that started 16 minutes ago, each with its own family, plan and caregiver. */
-async function insertLateShifts(db, prefix, count) {
+/**
+ * `count` shifts that started 16 minutes ago, each with its own family, plan and caregiver
+ * (`devices`: each with a push device, subscribed before the shifts exist so that no scan runs
+ * between the two).
+ */
+async function insertLateShifts(db, prefix, count, devices = false) {
   await db.query(
     `insert into users (id, name, email, email_verified, role)
      select $1 || kind || '-' || i, 'Bench ' || kind || ' ' || i, $1 || kind || '-' || i || '@bench.tavara.invalid', true, kind
        from generate_series(0, $2 - 1) as i cross join (values ('family'), ('professional')) as k(kind)`,
     [prefix, count],
   );
+  if (devices) await subscribeDevices(db, prefix);
   await db.query(
     `insert into care_plans (id, family_id, title, recipient_name, plan_type, weekday_coverage, start_date)
      select md5($1 || i)::uuid, $1 || 'family-' || i, 'Bench plan ' || i, 'Bench person', 'scheduled',
@@ -273,6 +278,18 @@ function pushesFor(from, notificationIds) {
   return { raw, distinct: seen.size, namingAMedicine };
 }
 
+/** The queue at the end: jobs per kind and status, and a push job's last error if any failed. */
+async function queueState(db) {
+  const { rows } = await db.query(
+    `select kind || ' ' || status as k, count(*)::int as n, min(last_error) as error
+       from notification_jobs group by kind, status order by 1`,
+  );
+  return {
+    jobs: Object.fromEntries(rows.map((r) => [r.k, r.n])),
+    lastError: rows.find((r) => r.error)?.error ?? null,
+  };
+}
+
 /** Message-IDs the server will use: one per notification (`<email:{id}@host>`). */
 async function expectedIds(db, prefix, host) {
   const { rows } = await db.query(
@@ -304,8 +321,8 @@ if (only.has('throughput')) {
     const before = catcher.state.raw;
     const pushBefore = pushReceiver.received.length;
     const t0 = performance.now();
-    await insertLateShifts(db, 'tp-', n / 2);
-    const devices = await subscribeDevices(db, 'tp-');
+    await insertLateShifts(db, 'tp-', n / 2, true);
+    const devices = n;
     const created = performance.now();
     let last = 0;
     let mailMs = null;
@@ -346,6 +363,7 @@ if (only.has('throughput')) {
       loadAverage: os.loadavg()[0],
       budgetMs: 60_000,
       ok: counted.distinct === n && pushed.distinct === n && ms <= 60_000,
+      ...(await queueState(db)),
       lastSeen: last,
     };
     log('throughput', results.throughput);
@@ -391,6 +409,8 @@ if (only.has('doses')) {
          from generate_series(0, $1 - 1) as i`,
       [plans],
     );
+    // Devices before the medications: a scan in between would find doses for people without one.
+    const devices = await subscribeDevices(db, 'ds-');
     await db.query(
       `insert into care_plans (id, family_id, title, recipient_name, plan_type, weekday_coverage, start_date)
        select md5('ds-' || i)::uuid, 'ds-family-' || i, 'Bench plan ' || i, 'Mum', 'on_demand', '{}', current_date - 30
@@ -404,7 +424,6 @@ if (only.has('doses')) {
          from generate_series(0, $1 - 1) as j`,
       [doses, plans, schedule],
     );
-    const devices = await subscribeDevices(db, 'ds-');
     const created = performance.now();
     let mailMs = null;
     let pushMs = null;
@@ -460,6 +479,7 @@ if (only.has('doses')) {
         pushed.namingAMedicine === 0 &&
         bundled === doses &&
         ms <= 60_000,
+      ...(await queueState(db)),
     };
     log('doses', results.doses);
   } finally {
