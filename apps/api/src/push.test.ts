@@ -9,6 +9,7 @@ import { notificationJobs, notifications, pushSubscriptions } from './db/schema/
 import { createLogger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import { createPushSender, endpointAllowed, pushAllowList, resolveVapidKeys } from './lib/notifications/push';
+import { notify } from './lib/notifications/notify';
 import { drainJobs, type WorkerDeps } from './lib/notifications/worker';
 import { createPlan, send } from './testing/care-plan-requests';
 import { createVerifiedUser, type TestUser } from './testing/factories';
@@ -315,5 +316,40 @@ describe('Web Push (issue 28)', () => {
         ),
       );
     expect(jobs).toEqual([{ status: 'skipped' }]);
+  });
+
+  it('quiet hours hold a push as they hold its e-mail; an urgent one (a dose) goes at once', async () => {
+    const sleeper = await createVerifiedUser(t, { role: 'family', firstName: 'Nadia' });
+    expect((await subscribeRequest(sleeper.client, receiver.subscribe())).status).toBe(201);
+    const at = (local: string) => localToInstant(local, DEFAULT_TIME_ZONE);
+    const day = localToday(-2);
+    const next = localToday(-1);
+    // 22:00 in Port of Spain, quiet hours on (the default): a refill reminder waits until 07:00.
+    for (const kind of ['refill_due', 'dose_due'] as const) {
+      await t.database.db.transaction((tx) =>
+        notify(
+          tx,
+          {
+            kind,
+            recipients: [sleeper.id],
+            title: 'About Mum',
+            body: '',
+            link: '/family/care-management',
+            dedupeKey: `quiet-${kind}-${sleeper.id}`,
+            about: 'Mum',
+          },
+          at(`${day}T22:00`),
+        ),
+      );
+    }
+    const pushJobs = await t.database.db
+      .select({ kind: notifications.kind, runAt: notificationJobs.runAt })
+      .from(notificationJobs)
+      .innerJoin(notifications, eq(notifications.id, notificationJobs.notificationId))
+      .where(and(eq(notificationJobs.kind, 'push'), eq(notificationJobs.userId, sleeper.id)));
+    expect(Object.fromEntries(pushJobs.map((j) => [j.kind, j.runAt.toISOString()]))).toEqual({
+      refill_due: at(`${next}T07:00`).toISOString(),
+      dose_due: at(`${day}T22:00`).toISOString(),
+    });
   });
 });
