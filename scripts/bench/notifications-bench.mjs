@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Notification delivery bench (issue 18), on PostgreSQL, against the BUILT server
-// (apps/api/dist/server.js) and a real SMTP catcher in this process (smtp-server):
+// (apps/api/dist/server.js), a real SMTP catcher in this process (smtp-server) and the tests' Web
+// Push receiver (apps/api/src/testing/push-receiver.ts, loaded through tsx: RFC 8030 delivery over
+// https, each push's VAPID JWT verified and its aes128gcm payload decrypted as a browser would):
 //   1. throughput: N reminders (shifts nobody checked in to, 2 per shift: the family owner and
-//      the caregiver) become due at once; one instance's worker scans, creates and sends them.
-//      Budget: all N counted by the catcher within 60 s.
-//   1b. doses (issue 28): D doses due this minute over P plans (each plan's doses due together)
-//      are bundled into P notifications and P e-mails. Budget: all sent within 60 s.
+//      the caregiver, each with one push device) become due at once; one instance's worker scans,
+//      creates and sends them. Budget: all N e-mails and all N pushes received within 60 s.
+//   1b. doses (issue 28): D doses due this minute over P plans (each plan's doses due together,
+//      each family with one push device) are bundled into P notifications, P e-mails and P
+//      pushes. Budget: all sent within 60 s.
 //   2. exactly once: two instances on one database, M reminders; one instance is kill -9'ed when
 //      about a third have arrived. Prints raw deliveries, distinct Message-IDs, duplicates and
 //      missing (budget: 0 and 0 by Message-ID).
@@ -17,14 +20,18 @@
 //          node scripts/bench/notifications-bench.mjs [--reminders 10000] [--exactly-once 1000] [--only a,b,c]
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { tsImport } from 'tsx/esm/api';
+
+/** @type {typeof import('../../apps/api/src/testing/push-receiver.ts')} */
+const { startPushReceiver } = await tsImport('../../apps/api/src/testing/push-receiver.ts', import.meta.url);
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER_JS = join(ROOT, 'apps/api/dist/server.js');
@@ -121,6 +128,10 @@ function freePort() {
 }
 
 async function startInstance(dbUrl, smtpPort, extraEnv = {}) {
+  const push = pushReceiver
+    ? // The receiver's self-signed certificate trusted, its origin allowed (decision 032).
+      { NODE_EXTRA_CA_CERTS: pushReceiver.caFile, PUSH_ENDPOINT_ALLOWLIST: pushReceiver.origin }
+    : {};
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tavara-bench-notify-'));
   const child = spawn(process.execPath, [SERVER_JS], {
@@ -139,6 +150,7 @@ async function startInstance(dbUrl, smtpPort, extraEnv = {}) {
       LOG_LEVEL: 'warn',
       NOTIFICATION_POLL_MS: '200',
       NOTIFICATION_SCAN_MS: '500',
+      ...push,
       ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -173,14 +185,19 @@ async function startInstance(dbUrl, smtpPort, extraEnv = {}) {
   };
 }
 
-/** `count` shifts that started 16 minutes ago, each with its own family, plan and caregiver. */
-async function insertLateShifts(db, prefix, count) {
+/**
+ * `count` shifts that started 16 minutes ago, each with its own family, plan and caregiver
+ * (`devices`: each with a push device, subscribed before the shifts exist so that no scan runs
+ * between the two).
+ */
+async function insertLateShifts(db, prefix, count, devices = false) {
   await db.query(
     `insert into users (id, name, email, email_verified, role)
      select $1 || kind || '-' || i, 'Bench ' || kind || ' ' || i, $1 || kind || '-' || i || '@bench.tavara.invalid', true, kind
        from generate_series(0, $2 - 1) as i cross join (values ('family'), ('professional')) as k(kind)`,
     [prefix, count],
   );
+  if (devices) await subscribeDevices(db, prefix);
   await db.query(
     `insert into care_plans (id, family_id, title, recipient_name, plan_type, weekday_coverage, start_date)
      select md5($1 || i)::uuid, $1 || 'family-' || i, 'Bench plan ' || i, 'Bench person', 'scheduled',
@@ -209,6 +226,70 @@ function countFor(state, ids) {
   return { raw, distinct };
 }
 
+/**
+ * CPU time (user + system, ms) a child process has used so far, from /proc (Linux): what the
+ * server spent, whatever else the machine was doing.
+ */
+function cpuMsOf(child) {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // Fields 14 and 15 of stat (utime, stime) in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One push device per user whose id starts with `prefix`, subscribed on the local receiver as a
+ * browser would be (its own endpoint and keys).
+ */
+async function subscribeDevices(db, prefix) {
+  const { rows } = await db.query(`select id from users where id like $1 || '%'`, [prefix]);
+  const subs = rows.map(() => pushReceiver.subscribe());
+  await db.query(
+    `insert into push_subscriptions (user_id, endpoint, p256dh, auth, label)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+    [
+      rows.map((r) => r.id),
+      subs.map((s) => s.endpoint),
+      subs.map((s) => s.keys.p256dh),
+      subs.map((s) => s.keys.auth),
+      subs.map(() => 'Bench browser'),
+    ],
+  );
+  return rows.length;
+}
+
+/** Pushes received (decrypted, VAPID verified) since `from` whose tag is one of these notification ids. */
+function pushesFor(from, notificationIds) {
+  const wanted = new Set(notificationIds);
+  const seen = new Map();
+  for (const r of pushReceiver.received.slice(from)) {
+    const tag = r.payload?.tag;
+    if (wanted.has(tag)) seen.set(tag, (seen.get(tag) ?? 0) + 1);
+  }
+  let raw = 0;
+  for (const n of seen.values()) raw += n;
+  // The lock screen names no medicine by default (issue 28): the bench's are all called "Medicine …".
+  const namingAMedicine = pushReceiver.received
+    .slice(from)
+    .filter((r) => wanted.has(r.payload?.tag) && /Medicine/.test(JSON.stringify(r.payload))).length;
+  return { raw, distinct: seen.size, namingAMedicine };
+}
+
+/** The queue at the end: jobs per kind and status, and a push job's last error if any failed. */
+async function queueState(db) {
+  const { rows } = await db.query(
+    `select kind || ' ' || status as k, count(*)::int as n, min(last_error) as error
+       from notification_jobs group by kind, status order by 1`,
+  );
+  return {
+    jobs: Object.fromEntries(rows.map((r) => [r.k, r.n])),
+    lastError: rows.find((r) => r.error)?.error ?? null,
+  };
+}
+
 /** Message-IDs the server will use: one per notification (`<email:{id}@host>`). */
 async function expectedIds(db, prefix, host) {
   const { rows } = await db.query(
@@ -225,6 +306,8 @@ process.on('exit', () => {
 });
 const catcher = await startCatcher();
 const only = new Set(values.only.split(','));
+// Push is measured where the reminders are sent (sections 1 and 1b).
+const pushReceiver = only.has('throughput') || only.has('doses') ? await startPushReceiver() : null;
 
 // ——— 1. throughput ———
 if (only.has('throughput')) {
@@ -236,27 +319,51 @@ if (only.has('throughput')) {
   try {
     catcher.state.delayMs = 0;
     const before = catcher.state.raw;
+    const pushBefore = pushReceiver.received.length;
     const t0 = performance.now();
-    await insertLateShifts(db, 'tp-', n / 2);
+    await insertLateShifts(db, 'tp-', n / 2, true);
+    const devices = n;
     const created = performance.now();
     let last = 0;
-    while (catcher.state.raw - before < n && performance.now() - t0 < 120_000) {
+    let mailMs = null;
+    let pushMs = null;
+    let firstMs = null;
+    const cpu0 = cpuMsOf(instance.child);
+    while ((mailMs === null || pushMs === null) && performance.now() - t0 < 180_000) {
       await sleep(50);
       last = catcher.state.raw - before;
+      if (firstMs === null && (last > 0 || pushReceiver.received.length > pushBefore)) firstMs = performance.now() - t0;
+      if (mailMs === null && last >= n) mailMs = performance.now() - t0;
+      if (pushMs === null && pushReceiver.received.length - pushBefore >= n) pushMs = performance.now() - t0;
     }
+    const serverCpuMs = cpuMsOf(instance.child) - cpu0;
     const ms = performance.now() - t0;
     const host = new URL(instance.base).hostname;
     const ids = await expectedIds(db, 'tp-', host);
     const counted = countFor(catcher.state, ids);
+    const pushed = pushesFor(
+      pushBefore,
+      ids.map((id) => /^<email:(.+)@/.exec(id)[1]),
+    );
     results.throughput = {
       reminders: n,
       notificationsCreated: ids.length,
       mailsCounted: counted.raw,
       distinct: counted.distinct,
+      pushDevices: devices,
+      pushesReceived: pushed.raw,
+      pushesDistinct: pushed.distinct,
+      pushesRejected: pushReceiver.rejected.length,
       insertMs: Math.round(created - t0),
+      firstMessageMs: firstMs === null ? null : Math.round(firstMs),
+      mailsAllSentMs: mailMs === null ? null : Math.round(mailMs),
+      pushesAllSentMs: pushMs === null ? null : Math.round(pushMs),
       allSentMs: Math.round(ms),
+      serverCpuMs,
+      loadAverage: os.loadavg()[0],
       budgetMs: 60_000,
-      ok: counted.distinct === n && ms <= 60_000,
+      ok: counted.distinct === n && pushed.distinct === n && ms <= 60_000,
+      ...(await queueState(db)),
       lastSeen: last,
     };
     log('throughput', results.throughput);
@@ -294,6 +401,7 @@ if (only.has('doses')) {
       intervalDays: null,
     });
     const before = catcher.state.raw;
+    const pushBefore = pushReceiver.received.length;
     const t0 = performance.now();
     await db.query(
       `insert into users (id, name, email, email_verified, role)
@@ -301,6 +409,8 @@ if (only.has('doses')) {
          from generate_series(0, $1 - 1) as i`,
       [plans],
     );
+    // Devices before the medications: a scan in between would find doses for people without one.
+    const devices = await subscribeDevices(db, 'ds-');
     await db.query(
       `insert into care_plans (id, family_id, title, recipient_name, plan_type, weekday_coverage, start_date)
        select md5('ds-' || i)::uuid, 'ds-family-' || i, 'Bench plan ' || i, 'Mum', 'on_demand', '{}', current_date - 30
@@ -315,7 +425,19 @@ if (only.has('doses')) {
       [doses, plans, schedule],
     );
     const created = performance.now();
-    while (catcher.state.raw - before < plans && performance.now() - t0 < 120_000) await sleep(50);
+    let mailMs = null;
+    let pushMs = null;
+    let firstMs = null;
+    const cpu0 = cpuMsOf(instance.child);
+    while ((mailMs === null || pushMs === null) && performance.now() - t0 < 180_000) {
+      await sleep(50);
+      const mails = catcher.state.raw - before;
+      const pushes = pushReceiver.received.length - pushBefore;
+      if (firstMs === null && mails + pushes > 0) firstMs = performance.now() - t0;
+      if (mailMs === null && mails >= plans) mailMs = performance.now() - t0;
+      if (pushMs === null && pushes >= plans) pushMs = performance.now() - t0;
+    }
+    const serverCpuMs = cpuMsOf(instance.child) - cpu0;
     const ms = performance.now() - t0;
     const host = new URL(instance.base).hostname;
     const { rows } = await db.query(
@@ -326,17 +448,38 @@ if (only.has('doses')) {
       rows.map((r) => `<email:${r.id}@${host}>`),
     );
     const bundled = rows.reduce((sum, r) => sum + r.item_count, 0);
+    const pushed = pushesFor(
+      pushBefore,
+      rows.map((r) => r.id),
+    );
     results.doses = {
       doses,
       plans,
       notifications: rows.length,
       dosesInThem: bundled,
       mailsCounted: counted.distinct,
-      messagesSavedByBundling: bundled - rows.length,
+      pushDevices: devices,
+      pushesReceived: pushed.raw,
+      pushesDistinct: pushed.distinct,
+      pushesRejected: pushReceiver.rejected.length,
+      pushesNamingAMedicine: pushed.namingAMedicine,
+      // Per channel: D doses would have been D e-mails and D pushes.
+      messagesSavedByBundling: (bundled - rows.length) * 2,
       insertMs: Math.round(created - t0),
+      firstMessageMs: firstMs === null ? null : Math.round(firstMs),
+      mailsAllSentMs: mailMs === null ? null : Math.round(mailMs),
+      pushesAllSentMs: pushMs === null ? null : Math.round(pushMs),
       allSentMs: Math.round(ms),
+      serverCpuMs,
+      loadAverage: os.loadavg()[0],
       budgetMs: 60_000,
-      ok: counted.distinct === plans && bundled === doses && ms <= 60_000,
+      ok:
+        counted.distinct === plans &&
+        pushed.distinct === plans &&
+        pushed.namingAMedicine === 0 &&
+        bundled === doses &&
+        ms <= 60_000,
+      ...(await queueState(db)),
     };
     log('doses', results.doses);
   } finally {
@@ -487,4 +630,5 @@ if (only.has('unread-count')) {
 }
 
 await catcher.close();
+await pushReceiver?.close();
 console.log(JSON.stringify(results, null, 2));

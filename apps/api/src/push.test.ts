@@ -2,17 +2,18 @@ import { DEFAULT_TIME_ZONE } from '@tavara/shared/care-plans/care-plans';
 import { medicationInputSchema } from '@tavara/shared/medications/medications';
 import { NOTIFICATION_MESSAGES as M } from '@tavara/shared/notifications/notifications';
 import { Agent } from 'node:https';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAuthSecret } from './auth/auth-secret';
-import { notificationJobs, pushSubscriptions } from './db/schema/notifications';
+import { notificationJobs, notifications, pushSubscriptions } from './db/schema/notifications';
 import { createLogger } from './lib/logger';
 import type { Mailer } from './lib/mailer';
 import { createPushSender, endpointAllowed, pushAllowList, resolveVapidKeys } from './lib/notifications/push';
+import { notify } from './lib/notifications/notify';
 import { drainJobs, type WorkerDeps } from './lib/notifications/worker';
 import { createPlan, send } from './testing/care-plan-requests';
 import { createVerifiedUser, type TestUser } from './testing/factories';
-import { localToday, medicationInput } from './testing/medication-requests';
+import { localToday, medicationInput, recorded } from './testing/medication-requests';
 import { startPushReceiver, type PushReceiver } from './testing/push-receiver';
 import { createTestApp, type TestApp } from './testing/test-app';
 import { scanDoseReminders } from './features/care-plans/medication-reminders';
@@ -248,5 +249,107 @@ describe('Web Push (issue 28)', () => {
     expect(
       await t.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, sub.endpoint)),
     ).toEqual([]);
+  });
+
+  it('doses due at one moment are one push; recorded before the worker reaches it, the push is not sent', async () => {
+    const carer = await createVerifiedUser(t, { role: 'family', firstName: 'Dana' });
+    await send(carer.client, 'PUT', '/api/notifications/preferences', {
+      email: { dose_due: 'off', dose_missed: 'off' },
+      quietHours: false,
+    });
+    const sub = receiver.subscribe();
+    expect((await subscribeRequest(carer.client, sub)).status).toBe(201);
+    const planId = await createPlan(carer.client, {
+      title: 'Care for Mum, three at eight',
+      recipientName: 'Mum',
+      planType: 'on_demand',
+      weekdayCoverage: [],
+      startDate: localToday(-30),
+    });
+    const at = (local: string) => localToInstant(local, DEFAULT_TIME_ZONE);
+    const [d1, d2] = [localToday(-3), localToday(-2)];
+    const ids: string[] = [];
+    for (const name of ['Warfarin', 'Metformin', 'Aspirin']) {
+      const input = medicationInputSchema.parse(
+        medicationInput({
+          name,
+          startDate: d1,
+          schedule: { kind: 'times', times: [{ time: '08:00' }], repeat: 'daily' },
+        }),
+      );
+      const med = await createMedication(
+        t.database.db,
+        { id: carer.id, role: 'family', email: carer.email },
+        planId,
+        input,
+        at(`${d1}T07:00`),
+      );
+      ids.push(med.id);
+    }
+    const mine = () => receiver.received.filter((p) => p.subscription === sub.endpoint);
+
+    // Three doses at 08:00: one push, counted, naming no medicine.
+    await scanDoseReminders(t.database.db, at(`${d1}T08:01`));
+    await drainJobs(deps);
+    expect(mine().map((p) => (p.payload as { body: string }).body)).toEqual(['3 doses are due for Mum — open Tavara']);
+
+    // The next morning the three are recorded before the queued push goes: it is not sent.
+    await scanDoseReminders(t.database.db, at(`${d2}T08:01`));
+    for (const medicationId of ids) {
+      await recorded(carer.client, planId, {
+        medicationId,
+        scheduledFor: `${d2}T08:00`,
+        status: 'given',
+        givenAt: `${d2}T08:05`,
+      });
+    }
+    await drainJobs(deps);
+    expect(mine()).toHaveLength(1);
+    const jobs = await t.database.db
+      .select({ status: notificationJobs.status })
+      .from(notificationJobs)
+      .innerJoin(notifications, eq(notifications.id, notificationJobs.notificationId))
+      .where(
+        and(
+          eq(notificationJobs.kind, 'push'),
+          eq(notifications.dedupeKey, `dose_due:${planId}:${at(`${d2}T08:00`).getTime()}`),
+        ),
+      );
+    expect(jobs).toEqual([{ status: 'skipped' }]);
+  });
+
+  it('quiet hours hold a push as they hold its e-mail; an urgent one (a dose) goes at once', async () => {
+    const sleeper = await createVerifiedUser(t, { role: 'family', firstName: 'Nadia' });
+    expect((await subscribeRequest(sleeper.client, receiver.subscribe())).status).toBe(201);
+    const at = (local: string) => localToInstant(local, DEFAULT_TIME_ZONE);
+    const day = localToday(-2);
+    const next = localToday(-1);
+    // 22:00 in Port of Spain, quiet hours on (the default): a refill reminder waits until 07:00.
+    for (const kind of ['refill_due', 'dose_due'] as const) {
+      await t.database.db.transaction((tx) =>
+        notify(
+          tx,
+          {
+            kind,
+            recipients: [sleeper.id],
+            title: 'About Mum',
+            body: '',
+            link: '/family/care-management',
+            dedupeKey: `quiet-${kind}-${sleeper.id}`,
+            about: 'Mum',
+          },
+          at(`${day}T22:00`),
+        ),
+      );
+    }
+    const pushJobs = await t.database.db
+      .select({ kind: notifications.kind, runAt: notificationJobs.runAt })
+      .from(notificationJobs)
+      .innerJoin(notifications, eq(notifications.id, notificationJobs.notificationId))
+      .where(and(eq(notificationJobs.kind, 'push'), eq(notificationJobs.userId, sleeper.id)));
+    expect(Object.fromEntries(pushJobs.map((j) => [j.kind, j.runAt.toISOString()]))).toEqual({
+      refill_due: at(`${next}T07:00`).toISOString(),
+      dose_due: at(`${day}T22:00`).toISOString(),
+    });
   });
 });

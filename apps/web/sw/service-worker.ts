@@ -80,26 +80,37 @@ self.addEventListener('push', (event) => {
   );
 });
 
-// A click opens the notification's page: in a Tavara tab already open if there is one.
+/**
+ * A click opens the notification's page (the plan's Doses tab, the shift's schedule…): in a Tavara
+ * tab already open if there is one — the one already on that page, else the one the person looked
+ * at last — raised and moved there; else in a new window.
+ */
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const path = (event.notification.data as { url?: string } | null)?.url ?? '/';
   const target = new URL(path, self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).origin === self.location.origin) as WindowClient | undefined;
-      if (open) {
-        try {
-          // navigate() works only on a tab this worker controls; otherwise a new window opens.
-          await open.navigate(target);
-          await open.focus();
-          return;
-        } catch {
-          // fall through
-        }
-      }
-      await self.clients.openWindow(target);
-    })(),
-  );
+  const opened = openPage(target);
+  event.waitUntil(opened);
 });
+
+async function openPage(target: string): Promise<void> {
+  const windows = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })).filter(
+    (w) => new URL(w.url).origin === self.location.origin,
+  ) as WindowClient[];
+  // matchAll lists the most recently focused first.
+  const open = windows.find((w) => w.url === target) ?? windows[0];
+  if (open) {
+    // Raised first: the click's permission to bring a window forward is short-lived. A refusal
+    // (that permission already spent) still leaves the tab to move to the page.
+    const raised = await open.focus().catch(() => open);
+    if (raised.url === target) return;
+    try {
+      // navigate() works only on a tab this worker controls; otherwise a new window opens.
+      await raised.navigate(target);
+      return;
+    } catch {
+      // fall through
+    }
+  }
+  await self.clients.openWindow(target);
+}

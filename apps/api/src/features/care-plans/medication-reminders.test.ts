@@ -4,6 +4,7 @@ import type { NotificationItem } from '@tavara/shared/notifications/notification
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveAuthSecret } from '../../auth/auth-secret';
+import { shifts } from '../../db/schema/care-plans';
 import { notificationJobs, notifications, notificationSettings } from '../../db/schema/notifications';
 import { createLogger } from '../../lib/logger';
 import { createMailer, type Mailer } from '../../lib/mailer';
@@ -249,6 +250,35 @@ describe('dose alerts are true (issue 28)', () => {
     const before = ofPlan(await inbox(family.client), planId).length;
     await scanDoseReminders(t.database.db, at(`${next}T09:01`));
     expect(ofPlan(await inbox(family.client), planId)).toHaveLength(before);
+  });
+
+  it('at the dose time only the caregiver on shift is reminded; the family hears of it only once the grace period is over', async () => {
+    const planId = await planWithTeam('Care for Mum with a carer');
+    const [d1, d2] = [localToday(-3), localToday(-2)];
+    // Marcus's shift, booked the day before, runs 07:00–12:00 the second day.
+    await t.database.db.insert(shifts).values({
+      planId,
+      localDate: d2,
+      startsAt: at(`${d2}T07:00`),
+      endsAt: at(`${d2}T12:00`),
+      status: 'assigned',
+      assigneeId: pro.id,
+      assignedAt: at(`${d1}T12:00`),
+      createdAt: at(`${d1}T12:00`),
+    });
+    await addAt(planId, { ...daily('Metformin'), startDate: d1 }, at(`${d1}T06:00`));
+    // The first day (nobody on shift): the people who record doses.
+    expect(await scanFor(planId, at(`${d1}T08:01`))).toBe(3);
+    // The second day at 08:01: Marcus alone.
+    expect(await scanFor(planId, at(`${d2}T08:01`))).toBe(1);
+    const dueOn = (items: NotificationItem[]) =>
+      ofPlan(items, planId).filter((n) => n.kind === 'dose_due' && n.eventAt === at(`${d2}T08:00`).toISOString());
+    expect(dueOn(await inbox(pro.client))).toHaveLength(1);
+    expect(dueOn(await inbox(family.client))).toEqual([]);
+    expect(dueOn(await inbox(relative.client))).toEqual([]);
+    // Not recorded by 09:00: the family (owner and relative) is told, not Marcus again.
+    expect(await scanFor(planId, at(`${d2}T09:00`))).toBe(2);
+    expect(ofPlan(await inbox(pro.client), planId).some((n) => n.kind === 'dose_missed')).toBe(false);
   });
 
   it('a relative in New York reads the time in her own zone, across daylight saving', async () => {

@@ -3,12 +3,17 @@ import type { NotificationItem } from '@tavara/shared/notifications/notification
 import { formatTimeIn } from '@tavara/shared/time/relative';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveAuthSecret } from '../../auth/auth-secret';
 import { shifts } from '../../db/schema/care-plans';
 import { notificationJobs, notifications } from '../../db/schema/notifications';
+import { createLogger } from '../../lib/logger';
+import { createMailer } from '../../lib/mailer';
 import { scanShiftsNotCheckedIn } from '../../lib/notifications/scans';
+import { drainJobs } from '../../lib/notifications/worker';
 import { addProfessional, createPlan, send } from '../../testing/care-plan-requests';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
 import { localToday } from '../../testing/medication-requests';
+import { startSmtpCatcher } from '../../testing/smtp-catcher';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { localOf } from './medication-doses';
@@ -117,5 +122,79 @@ describe('missed check-in alerts (issue 28)', () => {
     expect(item).toMatchObject({ resolution: words });
     expect(item!.resolvedAt).not.toBeNull();
     expect((await jobs()).map((j) => j.status)).toEqual(['skipped', 'skipped']);
+  });
+
+  it('a shift made the day before but given to its caregiver after it started is not a missed check-in', async () => {
+    // Made yesterday for a start 30 minutes ago (as if booked then), assigned by the owner only now.
+    const start = new Date(Math.floor((Date.now() - 30 * MINUTE) / MINUTE) * MINUTE);
+    const shiftId = await addShift(new Date(start.getTime() + 24 * 60 * MINUTE), 4);
+    await t.database.db
+      .update(shifts)
+      .set({
+        startsAt: start,
+        endsAt: new Date(start.getTime() + 4 * 60 * MINUTE),
+        localDate: local(start).slice(0, 10),
+        createdAt: new Date(start.getTime() - 24 * 60 * MINUTE),
+      })
+      .where(eq(shifts.id, shiftId));
+    // Another caregiver: Marcus already has the shift running now (the first test).
+    const late = await createVerifiedUser(t, { role: 'professional', firstName: 'Ravi', lastName: 'Singh' });
+    await addProfessional(family.client, planId, late);
+    const assigned = await send(family.client, 'POST', `/api/shifts/${shiftId}/assign`, {
+      userId: late.id,
+      mode: 'assign',
+    });
+    expect(assigned.status, await assigned.clone().text()).toBe(200);
+    for (const after of [0, 16, 60]) {
+      await scanShiftsNotCheckedIn(t.database.db, new Date(Date.now() + after * MINUTE));
+    }
+    expect(await alertRows(shiftId)).toEqual([]);
+  });
+
+  it('the e-mail says how long ago the shift started when it is sent, not when it was queued', async () => {
+    const smtp = await startSmtpCatcher();
+    const logger = createLogger('silent');
+    const mailer = createMailer({ ...t.env, SMTP_URL: smtp.url }, t.database.db, logger, { pool: true });
+    try {
+      // Booked the day before for a start six hours ago (the worker claims jobs by the database's
+      // clock, so the shift is in the past; Marcus's other shifts are later).
+      const start = new Date(Math.floor((Date.now() - 6 * 60 * MINUTE) / MINUTE) * MINUTE);
+      const shiftId = await addShift(new Date(Date.now() + 24 * 60 * MINUTE), 1);
+      expect(
+        (await send(family.client, 'POST', `/api/shifts/${shiftId}/assign`, { userId: pro.id, mode: 'assign' })).status,
+      ).toBe(200);
+      const dayBefore = new Date(start.getTime() - 24 * 60 * MINUTE);
+      await t.database.db
+        .update(shifts)
+        .set({
+          startsAt: start,
+          endsAt: new Date(start.getTime() + 60 * MINUTE),
+          localDate: local(start).slice(0, 10),
+          createdAt: dayBefore,
+          assignedAt: dayBefore,
+        })
+        .where(eq(shifts.id, shiftId));
+      // Found 16 minutes after the start; the mail goes out 40 minutes after it (a busy queue).
+      expect(await scanShiftsNotCheckedIn(t.database.db, new Date(start.getTime() + 16 * MINUTE))).toBe(2);
+      await drainJobs({
+        db: t.database.db,
+        mailer,
+        appUrl: t.env.APP_URL,
+        secret: resolveAuthSecret(t.env),
+        logger,
+        clock: () => new Date(start.getTime() + 40 * MINUTE),
+      });
+      const mail = smtp.received.find(
+        (m) => m.to.includes(family.email) && m.subject === 'Nobody has checked in for a shift yet',
+      );
+      expect(mail).toBeDefined();
+      const text = mail!.raw.replace(/=\r?\n/g, '');
+      expect(text).toContain(
+        `A shift started at ${formatTimeIn(start, DEFAULT_TIME_ZONE)} (40 minutes ago) and nobody has checked in.`,
+      );
+    } finally {
+      mailer.close?.();
+      await smtp.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import { join, resolve } from 'node:path';
 import { lockScreenText, type NotificationKind } from '@tavara/shared/notifications/notifications';
 import webpush from 'web-push';
@@ -146,11 +146,37 @@ export interface PushSender {
   ): Promise<PushOutcome>;
 }
 
+/** How long a VAPID JWT is valid (RFC 8292 allows up to 24 hours; web-push's own default). */
+const VAPID_JWT_SECONDS = 12 * 60 * 60;
+
 /**
  * Sends through `web-push` to allowed endpoints only; 404/410 means the subscription is gone.
  * `agent` is for tests (an https.Agent trusting a local receiver's certificate).
+ *
+ * Many pushes go to few push services (one per browser maker), so the connections to them are
+ * kept open and reused (no TLS handshake per push), and the VAPID JWT — signed per push service
+ * origin, not per device — is signed once and reused until an hour before it expires. Each
+ * payload is still encrypted to its own device with a fresh key (RFC 8291).
  */
 export function createPushSender(vapid: VapidKeys, allow: PushAllowList, tls: { agent?: Agent } = {}): PushSender {
+  const agent = tls.agent ?? new Agent({ keepAlive: true, maxSockets: 32 });
+  const jwts = new Map<string, { authorization: string; renewAt: number }>();
+  const authorizationFor = (endpoint: string) => {
+    const audience = new URL(endpoint).origin;
+    const cached = jwts.get(audience);
+    if (cached && cached.renewAt > Date.now()) return cached.authorization;
+    const expires = Math.floor(Date.now() / 1000) + VAPID_JWT_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      expires,
+    );
+    jwts.set(audience, { authorization: Authorization, renewAt: (expires - 60 * 60) * 1000 });
+    return Authorization;
+  };
   return {
     publicKey: vapid.publicKey,
     async send(target, payload, options = {}) {
@@ -161,12 +187,13 @@ export function createPushSender(vapid: VapidKeys, allow: PushAllowList, tls: { 
           { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
           JSON.stringify(payload),
           {
-            vapidDetails: vapid,
+            // The VAPID header (RFC 8292) made above, in place of `vapidDetails` (signed per push).
+            headers: { Authorization: authorizationFor(target.endpoint) },
             TTL: options.ttlSeconds ?? 4 * 60 * 60,
             urgency: options.urgency ?? 'high',
             contentEncoding: 'aes128gcm',
             timeout: 15_000,
-            ...(tls.agent ? { agent: tls.agent } : {}),
+            agent,
           },
         );
         return 'sent';
