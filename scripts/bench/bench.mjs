@@ -40,7 +40,8 @@
 // Only loopback addresses are used: every server binds 127.0.0.1 and the browser may not leave it.
 //
 // Usage: node scripts/bench/bench.mjs [--no-build] [--duration SECONDS] [--only SECTION,…]
-//   --only first-load,lighthouse,chat,start,throughput,care-plans,medications,matching,boards,server runs just those sections.
+//   --only first-load,lighthouse,chat,start,throughput,care-plans,medications,matching,boards,server,signed-in,notifications
+//   runs just those sections (notifications: e-mail and push delivery on BENCH_DATABASE_URL's PostgreSQL).
 // Environment: DATABASE_URL adds a PostgreSQL cold start; DEMO_DATABASE_URL (a database filled by
 // `npm run db:seed:demo`, never real data) enables the care-plans, medications and matching sections; BENCH_PORT pins the
 // port of that section's server (default: any free port); BENCH_START_TIMEOUT_MS how long a
@@ -59,6 +60,7 @@ import { runChatJourney } from './chat-journey.mjs';
 import { runServerBench } from './server-bench.mjs';
 import { lighthouseRows, measureLighthousePages } from './lighthouse-pages.mjs';
 import { makeSignedInScenario, measureSignedInPages, signedInRows } from './signed-in.mjs';
+import { measureNotifications, notificationRows } from './notifications-section.mjs';
 import { LANDING_CHUNKS, measureFirstLoad as measureBuiltFirstLoad } from '../first-load-js.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -102,6 +104,7 @@ const SECTIONS = [
   'matching',
   'boards',
   'signed-in',
+  'notifications',
 ];
 /** `--only care-budgets`: the care core's budgets on the demo data (issue 35, item 3). */
 const SECTION_GROUPS = { 'care-budgets': ['care-plans', 'medications', 'matching', 'boards'] };
@@ -1204,6 +1207,9 @@ function buildRows(r) {
     `≤ ${fmtKb(BUDGET.largestChunkRawBytes)}`,
     verdict(r.bundle.largestChunk.ok),
   );
+  if (r.notifications)
+    for (const row of notificationRows(r.notifications))
+      add(row.name, row.figure, row.goal, row.ok === null ? '-' : verdict(row.ok));
   if (r.signedIn) {
     for (const row of signedInRows(r.signedIn)) add(row.name, row.figure, row.goal, verdict(row.ok));
   }
@@ -1465,6 +1471,8 @@ async function main() {
   if (only.has('boards')) boards = await measureBoards(options.duration);
   let signedIn;
   if (only.has('signed-in')) signedIn = await measureSignedIn();
+  let notifications;
+  if (only.has('notifications')) notifications = await measureNotifications({ log });
 
   const results = {
     generatedAt: new Date().toISOString(),
@@ -1546,6 +1554,7 @@ async function main() {
     matching,
     boards,
     signedIn,
+    notifications,
   };
   const rows = [...buildRows(results), ...(server?.rows ?? [])];
   results.table = rows;
