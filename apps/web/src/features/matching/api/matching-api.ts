@@ -6,6 +6,7 @@ import type {
   InterestedProfessional,
   MatchingVisibility,
 } from '@tavara/shared/matching/matching';
+import { keysToRefresh } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /**
@@ -112,7 +113,7 @@ export function useInviteToPlan() {
           json: { kind: 'professional', professionalId, teamRole },
         }),
       ),
-    // The plans' teams changed: the care pages read the same rows.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['care'] }),
+    // The plan's team changed (`REFRESHES['care-team']`).
+    onSuccess: () => Promise.all(keysToRefresh('care-team').map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }

@@ -5,9 +5,10 @@ import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import { CARE_CONDITION_OPTIONS } from '@tavara/shared/codes/care-conditions';
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
 import { SPECIALIZED_REQUIREMENT_OPTIONS } from '@tavara/shared/codes/specialized-requirements';
-import { LogOut, Pill } from 'lucide-react';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -19,10 +20,16 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useAssignment, useEndMembership, type Assignment } from '../api/care-plans-api';
-import { DoseDayView } from './medications/dose-day';
-import { Avatar, MemberStatusPill, PageShell, PlanStatusPill, SignedInOnly, planQueryGate } from './care-ui';
-import { ShiftCard } from './shift-card';
+import { assignmentQuery, useEndMembership, type Assignment } from '../api/care-team-api';
+import {
+  Avatar,
+  MemberStatusPill,
+  PageShell,
+  PlanStatusPill,
+  SignedInOnly,
+  planQueryGate,
+} from '@/domain/care-plans/care-ui';
+import { ShiftCard } from '@/domain/care-plans/shift-card';
 
 const labels = (options: Parameters<typeof getCodeLabel>[0], codes: readonly string[] | null | undefined) =>
   (codes ?? []).map((code) => getCodeLabel(options, code) ?? code).join(', ');
@@ -48,27 +55,6 @@ function Needs({ needs }: { needs: Assignment['needs'] }) {
           </div>
         ))}
     </dl>
-  );
-}
-
-/** The plan's doses for a day, recorded by the team member (issue 17). */
-function AssignmentMedications({ planId }: { planId: string }) {
-  const [date, setDate] = useState<string | undefined>(undefined);
-  return (
-    <section aria-labelledby="medications-title" className="rounded-card border border-line bg-surface p-5">
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="medications-title" className="flex items-center gap-2 text-xl font-semibold">
-          <Pill aria-hidden="true" className="size-5 text-professional" /> Medications
-        </h2>
-        <Link
-          to={`/family/care-management/${planId}/medications?tab=medications`}
-          className="inline-flex min-h-11 items-center font-semibold text-brand underline-offset-4 hover:underline"
-        >
-          All medications and adherence
-        </Link>
-      </div>
-      <DoseDayView planId={planId} date={date} setDate={setDate} />
-    </section>
   );
 }
 
@@ -123,8 +109,8 @@ function LeaveTeamDialog({
   );
 }
 
-function AssignmentBody({ planId }: { planId: string }) {
-  const assignment = useAssignment(planId);
+function AssignmentBody({ planId, medications }: { planId: string; medications: ReactNode }) {
+  const assignment = useQuery(assignmentQuery(planId));
   const [leaving, setLeaving] = useState(false);
   const gate = planQueryGate(assignment, {
     loading: 'Loading the assignment...',
@@ -183,7 +169,7 @@ function AssignmentBody({ planId }: { planId: string }) {
               </>
             )}
           </section>
-          <AssignmentMedications planId={planId} />
+          {medications}
           <section aria-labelledby="upcoming-shifts">
             <h2 id="upcoming-shifts" className="mb-3 text-xl font-semibold">
               Upcoming shifts (next two weeks)
@@ -235,8 +221,8 @@ function AssignmentBody({ planId }: { planId: string }) {
  * One assignment's schedule and medications as two tabs, for the professional's profile hub
  * (issue 20): the same queries and views as the assignment page, in less room.
  */
-export function AssignmentTabs({ planId }: { planId: string }) {
-  const assignment = useAssignment(planId);
+export function AssignmentTabs({ planId, medications }: { planId: string; medications: ReactNode }) {
+  const assignment = useQuery(assignmentQuery(planId));
   const gate = planQueryGate(assignment, {
     loading: 'Loading the assignment...',
     failed: 'The assignment could not load',
@@ -261,19 +247,20 @@ export function AssignmentTabs({ planId }: { planId: string }) {
           </div>
         )}
       </TabsContent>
-      <TabsContent value="medications">
-        <AssignmentMedications planId={planId} />
-      </TabsContent>
+      <TabsContent value="medications">{medications}</TabsContent>
     </Tabs>
   );
 }
 
-/** `/professional/assignments/:planId`: a plan as a team member sees it. */
-export function AssignmentPage({ planId }: { planId: string }) {
+/**
+ * `/professional/assignments/:planId`: a plan as a team member sees it. `medications` is the
+ * plan's doses of the day (the medications feature), joined in app/routes.
+ */
+export function AssignmentPage({ planId, medications }: { planId: string; medications: ReactNode }) {
   return (
     <PageShell>
       <SignedInOnly title="Assignment" description="Sign in to see this care assignment.">
-        <AssignmentBody planId={planId} />
+        <AssignmentBody planId={planId} medications={medications} />
       </SignedInOnly>
     </PageShell>
   );

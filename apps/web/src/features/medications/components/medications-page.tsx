@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { REPORT_PERIODS, type ReportPeriod } from '@tavara/shared/medications/medications';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useMedications } from '../../api/medications-api';
-import { PageShell, SignedInOnly, planQueryGate } from '../care-ui';
+import { medicationsQuery } from '../api/medications-api';
+import { PageShell, SignedInOnly, planQueryGate } from '@/domain/care-plans/care-ui';
 import { DoseDayView } from './dose-day';
 import { MedicationList } from './medication-list';
 import { MedicationReport } from './medication-report';
@@ -29,7 +30,7 @@ function MedicationsBody({ planId }: { planId: string }) {
     for (const [key, value] of Object.entries(changes)) next.set(key, value);
     setParams(next, { replace: true });
   };
-  const list = useMedications(planId, days);
+  const list = useQuery(medicationsQuery(planId, days));
   const gate = planQueryGate(list, {
     loading: 'Loading the medications...',
     failed: 'The medications could not load',

@@ -1,22 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, Copy, Link2Off } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { useCalendarFeed, useCreateFeed, useRevokeFeed } from '../api/care-plans-api';
-import { LoadError } from './care-ui';
-
-const failed = (fallback: string) => (error: unknown) =>
-  toast.error(error instanceof ApiError ? error.message : fallback);
+import { calendarFeedQuery, useCreateFeed, useRevokeFeed } from '../api/shifts-api';
+import { failedWith, LoadError } from '@/domain/care-plans/care-ui';
 
 /**
  * The person's private calendar link (.ics): a professional's own shifts, a family's shifts of the
  * plans they organise. The same card on both sides; only the words about what it holds differ.
  */
 export function CalendarFeedCard({ audience }: { audience: 'professional' | 'family' }) {
-  const feed = useCalendarFeed();
+  const feed = useQuery(calendarFeedQuery());
   const create = useCreateFeed();
   const revoke = useRevokeFeed();
   const [url, setUrl] = useState<string | null>(null);
@@ -94,7 +91,7 @@ export function CalendarFeedCard({ audience }: { audience: 'professional' | 'fam
                 !busy &&
                 create.mutate(undefined, {
                   onSuccess: (r) => setUrl(r.url),
-                  onError: failed('The link could not be made.'),
+                  onError: failedWith('The link could not be made.'),
                 })
               }
             >
@@ -116,7 +113,7 @@ export function CalendarFeedCard({ audience }: { audience: 'professional' | 'fam
                       setUrl(null);
                       toast.success('The calendar link is off.');
                     },
-                    onError: failed('That did not work.'),
+                    onError: failedWith('That did not work.'),
                   })
                 }
               >

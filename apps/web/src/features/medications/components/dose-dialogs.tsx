@@ -28,8 +28,8 @@ import {
   type DoseItem,
   type DoseRecord,
   type RecordAnswer,
-} from '../../api/medications-api';
-import { CareFormDialog } from '../care-dialog';
+} from '../api/medications-api';
+import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 
 type Ask = Extract<RecordAnswer, { outcome: 'ask' }>;
 

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Package, Pencil, Pill, Plus, Search, Square } from 'lucide-react';
 import { useState } from 'react';
 import { formatPlanLongDay, formatPlanShortDay, formatPlanTime } from '@tavara/shared/time/format';
@@ -22,8 +23,8 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { useMedications, useStopMedication, type MedicationItem } from '../../api/medications-api';
-import { planQueryGate } from '../care-ui';
+import { medicationsQuery, useStopMedication, type MedicationItem } from '../api/medications-api';
+import { planQueryGate } from '@/domain/care-plans/care-ui';
 import { MedicationFormDialog } from './medication-form-dialog';
 import { SupplyDialog } from './supply-dialog';
 
@@ -140,7 +141,7 @@ export function MedicationList({
   days: ReportPeriod;
   setDays: (days: ReportPeriod) => void;
 }) {
-  const query = useMedications(planId, days);
+  const query = useQuery(medicationsQuery(planId, days));
   const stop = useStopMedication();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<MedicationItem | 'new' | null>(null);

@@ -15,8 +15,13 @@ import { PanelError } from '@/components/query-panel';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 
 /** Small shared pieces of the care pages: status pills, avatars, gates and load states. */
+
+/** An `onError` for a care action: the server's message, else `fallback`, as a toast. */
+export const failedWith = (fallback: string) => (error: unknown) =>
+  toast.error(error instanceof ApiError ? error.message : fallback);
 
 const SHIFT_TONES: Record<ShiftStatus, string> = {
   open: 'bg-warning-soft text-warning border-warning/30',

@@ -1,25 +1,22 @@
 import { ChevronLeft, ChevronRight, LogIn, LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PLAN_STATUS_LABELS, TEAM_ROLE_LABELS } from '@tavara/shared/care-plans/care-plans';
 import { formatPlanLongDay, formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
 import { canCheckIn, canCheckOut, canClaimShift, type MembershipRef } from '@tavara/shared/care-plans/permissions';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { useSchedule, useShiftAction, type ScheduleShift } from '../api/care-plans-api';
+import { scheduleQuery, useShiftAction, type ScheduleShift } from '../api/shifts-api';
 import { CalendarFeedCard } from './calendar-feed-card';
-import { LoadError, LoadingBlock, PageShell, SignedInOnly } from './care-ui';
-import { InvitationList } from './invitation-list';
-import { ShiftCard } from './shift-card';
+import { failedWith, LoadError, LoadingBlock, PageShell, SignedInOnly } from '@/domain/care-plans/care-ui';
+import { ShiftCard } from '@/domain/care-plans/shift-card';
 import { CheckOutDialog } from './shift-dialogs';
 
 const VIEWS = ['day', 'week', 'month'] as const;
 type View = (typeof VIEWS)[number];
-const failed = (fallback: string) => (error: unknown) =>
-  toast.error(error instanceof ApiError ? error.message : fallback);
 
 function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership: MembershipRef | null }) {
   const { user, role } = useAuth();
@@ -37,7 +34,10 @@ function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership:
           !action.isPending &&
           action.mutate(
             { kind: 'claim', shiftId: shift.id },
-            { onSuccess: () => toast.success('The shift is yours.'), onError: failed('The shift could not be taken.') },
+            {
+              onSuccess: () => toast.success('The shift is yours.'),
+              onError: failedWith('The shift could not be taken.'),
+            },
           )
         }
       >
@@ -54,7 +54,7 @@ function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership:
           !action.isPending &&
           action.mutate(
             { kind: 'check-in', shiftId: shift.id },
-            { onSuccess: () => toast.success('Checked in.'), onError: failed('Check-in did not work.') },
+            { onSuccess: () => toast.success('Checked in.'), onError: failedWith('Check-in did not work.') },
           )
         }
       >
@@ -105,12 +105,12 @@ function RegistrationNext() {
   );
 }
 
-function ScheduleBody() {
+function ScheduleBody({ invitations }: { invitations: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const viewParam = params.get('view');
   const view: View = (VIEWS as readonly string[]).includes(viewParam ?? '') ? (viewParam as View) : 'week';
   const date = params.get('date') ?? undefined;
-  const schedule = useSchedule(view, date);
+  const schedule = useQuery(scheduleQuery(view, date));
   const go = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) next.set(k, v);
@@ -133,7 +133,7 @@ function ScheduleBody() {
   );
   return (
     <div className="flex flex-col gap-8">
-      <InvitationList heading="Invitations to accept" />
+      {invitations}
       <RegistrationNext />
       <section aria-labelledby="assignments-title">
         <h2 id="assignments-title" className="mb-3 text-2xl font-semibold">
@@ -235,7 +235,7 @@ function ScheduleBody() {
 }
 
 /** `/professional/schedule`: invitations, care assignments and shifts by day, week or month. */
-export function ProfessionalSchedulePage() {
+export function ProfessionalSchedulePage({ invitations }: { invitations: ReactNode }) {
   return (
     <PageShell>
       <SignedInOnly title="Schedule" description="Sign in to see your care assignments and shifts.">
@@ -243,7 +243,7 @@ export function ProfessionalSchedulePage() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Schedule</h1>
           <p className="mt-1 text-lg text-ink-muted">Your invitations, care assignments and shifts.</p>
         </header>
-        <ScheduleBody />
+        <ScheduleBody invitations={invitations} />
       </SignedInOnly>
     </PageShell>
   );

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight, Moon, Pill, Plus, Sunrise, Utensils, X } from 'lucide-react';
 import { useState } from 'react';
 import { formatPlanLongDay } from '@tavara/shared/time/format';
@@ -6,8 +7,8 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useDoseDay, useMorningRound, type DoseDay, type DoseItem, type DoseRecord } from '../../api/medications-api';
-import { planQueryGate } from '../care-ui';
+import { doseDayQuery, useMorningRound, type DoseDay, type DoseItem, type DoseRecord } from '../api/medications-api';
+import { planQueryGate } from '@/domain/care-plans/care-ui';
 import { CorrectRecordDialog, DoseDetailsDialog, ExtraDoseDialog, timeOf, useRecordWithCheck } from './dose-dialogs';
 import { MedicationFormDialog } from './medication-form-dialog';
 
@@ -159,7 +160,7 @@ export function DoseDayView({
   medicationCount?: number;
   canManage?: boolean;
 }) {
-  const query = useDoseDay(planId, date);
+  const query = useQuery(doseDayQuery(planId, date));
   const check = useRecordWithCheck(planId);
   const round = useMorningRound(planId);
   const [details, setDetails] = useState<DoseItem | null>(null);

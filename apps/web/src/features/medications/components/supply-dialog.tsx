@@ -1,8 +1,8 @@
 import { DEFAULT_REFILL_THRESHOLD_DAYS, supplyInputSchema } from '@tavara/shared/medications/medications';
 import { FormTextField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
-import { useRecordSupply, type MedicationItem } from '../../api/medications-api';
-import { CareFormDialog } from '../care-dialog';
+import { useRecordSupply, type MedicationItem } from '../api/medications-api';
+import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 
 /**
  * "Supply" (issue 28): how many are on hand now (after a refill, or counting the box), what one

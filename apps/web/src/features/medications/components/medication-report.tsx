@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Download, Printer } from 'lucide-react';
 import { formatPlanLongDay } from '@tavara/shared/time/format';
 import { adherenceTone, REPORT_PERIODS, type ReportPeriod } from '@tavara/shared/medications/medications';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { reportCsvUrl, useAdherenceReport } from '../../api/medications-api';
-import { planQueryGate } from '../care-ui';
+import { adherenceReportQuery, reportCsvUrl } from '../api/medications-api';
+import { planQueryGate } from '@/domain/care-plans/care-ui';
 import { AdherenceBadge } from './medication-list';
 
 const BAR_TONES = { good: 'bg-success', fair: 'bg-warning', poor: 'bg-danger', none: 'bg-line' } as const;
@@ -23,7 +24,7 @@ export function MedicationReport({
   days: ReportPeriod;
   setDays: (days: ReportPeriod) => void;
 }) {
-  const query = useAdherenceReport(planId, days);
+  const query = useQuery(adherenceReportQuery(planId, days));
   const gate = planQueryGate(query, {
     loading: 'Loading the report...',
     failed: 'The report could not load',

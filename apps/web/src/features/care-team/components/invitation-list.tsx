@@ -1,14 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { TEAM_ROLE_LABELS } from '@tavara/shared/care-plans/care-plans';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useAnswerInvitation, useInvitations } from '../api/care-plans-api';
+import { invitationsQuery, useAnswerInvitation } from '../api/care-team-api';
 
 /** Pending invitations to care teams, each accepted or declined here. Nothing shows when there are none. */
 export function InvitationList({ heading }: { heading: string }) {
-  const invitations = useInvitations();
+  const invitations = useQuery(invitationsQuery());
   const answer = useAnswerInvitation();
   const navigate = useNavigate();
   const list = invitations.data?.invitations ?? [];

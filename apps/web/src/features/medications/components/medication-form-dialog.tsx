@@ -22,8 +22,8 @@ import {
   useZodForm,
 } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
-import { useAddMedication, useUpdateMedication, type MedicationItem } from '../../api/medications-api';
-import { CareFormDialog } from '../care-dialog';
+import { useAddMedication, useUpdateMedication, type MedicationItem } from '../api/medications-api';
+import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 
 const SELECT_CLASS =
   'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink aria-invalid:border-danger';
