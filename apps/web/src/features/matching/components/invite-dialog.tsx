@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { SelectField } from '@/components/ui/select-field';
 import { RequestError } from '@/lib/request-error';
 import { toast } from '@/lib/toast';
-import { useInviteToPlan, useOwnPlans } from '../api/matching-api';
+import { useInviteToPlan, ownPlansQuery } from '../api/matching-api';
 
 /**
  * "Invite to my care team": the care plan's own invitation (the professional accepts or declines
@@ -26,7 +27,7 @@ export function InviteDialog({
   onClose: () => void;
   onInvited: () => void;
 }) {
-  const plans = useOwnPlans(viewer, true);
+  const plans = useQuery(ownPlansQuery(viewer));
   const invite = useInviteToPlan();
   const [planId, setPlanId] = useState<string | null>(null);
   const [teamRole, setTeamRole] = useState<TeamRole>('caregiver');
