@@ -1,7 +1,9 @@
 import type { ChatAnswerValue } from '@tavara/shared/registration-chat/chat-state';
 import type { RegistrationAnswers, SavedRegistration } from '@tavara/shared/registration/registration';
 import type { PublicRole } from '@tavara/shared/roles';
+import { queryOptions } from '@tanstack/react-query';
 import { api, ApiError, unwrap } from '@/lib/api-client';
+import { prefillAnswers, readChatPrefill } from '../registration-storage';
 
 /** The signed-in user's saved form (edit mode), or its empty start. */
 export function fetchSavedRegistration(signal?: AbortSignal): Promise<SavedRegistration> {
@@ -64,3 +66,41 @@ export async function fetchLatestLinkedChatAnswers(
     return null;
   }
 }
+
+export interface LoadedForm {
+  readonly saved: Awaited<ReturnType<typeof fetchSavedRegistration>>;
+  readonly chatAnswers: Record<string, ChatAnswerValue> | null;
+}
+
+/**
+ * Loads what the form starts from: the saved registration (edit mode) and, with `?session=`,
+ * the chat's answers — from the server, or from this browser when the server does not have them.
+ * A signed-in visitor's chat session is linked to their account on the way.
+ */
+async function loadForm(role: PublicRole, sessionId: string | null, signal?: AbortSignal): Promise<LoadedForm> {
+  const [saved, serverAnswers] = await Promise.all([
+    fetchSavedRegistration(signal),
+    sessionId ? fetchChatAnswers(sessionId, signal) : Promise.resolve(null),
+  ]);
+  if (sessionId) void linkChatSession(sessionId);
+  // No ?session= (the confirmation link opened in another browser, a mail app's own): a first
+  // registration starts from the newest chat of this role that sign-up linked to the account.
+  if (!sessionId && saved.registeredAt === null) {
+    const linked = await fetchLatestLinkedChatAnswers(role, signal);
+    return { saved, chatAnswers: linked && Object.keys(linked).length > 0 ? linked : null };
+  }
+  const local = sessionId ? readChatPrefill(sessionId, role) : null;
+  const chatAnswers =
+    serverAnswers && Object.keys(serverAnswers).length > 0 ? serverAnswers : local ? prefillAnswers(local) : null;
+  return { saved, chatAnswers };
+}
+
+/** What the registration form of `role` starts from, for the signed-in `userId` (see `loadForm`). */
+export const registrationFormQuery = (role: PublicRole, sessionId: string | null, userId: string) =>
+  queryOptions({
+    queryKey: ['registration', role, sessionId, userId] as const,
+    queryFn: ({ signal }) => loadForm(role, sessionId, signal),
+    // The form's own state takes over once loaded; refetching would not change it.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: 1,
+  });
