@@ -1,8 +1,17 @@
 import { UserPlus } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { cn } from '@/lib/cn';
+
+/** Someone not named yet: their name, spaces tidied (the server compares names the same way). */
+const newPersonSchema = z.object({
+  name: z
+    .string()
+    .transform((name) => name.trim().replace(/\s+/g, ' '))
+    .pipe(z.string().min(1, 'Please enter the name of the person you care for.')),
+});
 
 /**
  * Whom a family page is about (issue 19: one assessment and one story per person cared for):
@@ -21,22 +30,8 @@ export function RecipientPicker({
   addLabel?: string;
 }) {
   const [adding, setAdding] = useState(names.length === 0);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useZodForm(newPersonSchema, { defaultValues: { name: '' } });
   const headingId = useId();
-
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    const name = draft.trim().replace(/\s+/g, ' ');
-    if (!name) {
-      setError('Please enter the name of the person you care for.');
-      return;
-    }
-    setError(undefined);
-    setAdding(false);
-    setDraft('');
-    onSelect(name);
-  };
 
   return (
     <section aria-labelledby={headingId} className="rounded-card border border-line bg-surface p-4 sm:p-5">
@@ -67,18 +62,25 @@ export function RecipientPicker({
         </div>
       )}
       {adding && (
-        <form noValidate onSubmit={add} className={cn('flex flex-wrap items-end gap-3', names.length > 0 && 'mt-4')}>
-          <TextField
+        <Form
+          form={form}
+          className={cn('flex flex-wrap items-end gap-3', names.length > 0 && 'mt-4')}
+          onSubmit={({ name }) => {
+            setAdding(false);
+            form.reset();
+            onSelect(name);
+          }}
+        >
+          <FormTextField
+            control={form.control}
+            name="name"
             label="Their name"
             className="min-w-0 flex-1 basis-56"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            error={error}
             autoComplete="off"
             maxLength={120}
           />
           <Button type="submit">Continue</Button>
-        </form>
+        </Form>
       )}
     </section>
   );
