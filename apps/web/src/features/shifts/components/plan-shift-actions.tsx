@@ -49,22 +49,7 @@ export function OwnerShiftActions({ shift, data }: { shift: ShiftItem; data: Pla
             Make open
           </Button>
         )}
-        {canDone && (
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-disabled={action.isPending || undefined}
-            onClick={() =>
-              !action.isPending &&
-              action.mutate(
-                { kind: 'done', shiftId: shift.id },
-                { onSuccess: () => toast.success('Marked done.'), onError: failedWith('That did not work.') },
-              )
-            }
-          >
-            Mark done
-          </Button>
-        )}
+        {canDone && <MarkDoneButton shiftId={shift.id} action={action} />}
         {editable && (
           <>
             <Button size="sm" variant="ghost" onClick={() => setDialog('edit')}>
@@ -91,6 +76,19 @@ export function RelativeShiftActions({ shift, data }: { shift: ShiftItem; data: 
   const action = useShiftAction();
   const membership = membershipOf(data);
   if (!canMarkShiftDone({ userId: user?.id ?? '', role }, data.plan, membership, shift)) return null;
+  return <MarkDoneButton shiftId={shift.id} action={action} showSaving />;
+}
+
+/** Marks a shift done (the owner's and a relative's button; `showSaving`: the label says so while it saves). */
+function MarkDoneButton({
+  shiftId,
+  action,
+  showSaving = false,
+}: {
+  shiftId: string;
+  action: ReturnType<typeof useShiftAction>;
+  showSaving?: boolean;
+}) {
   return (
     <Button
       size="sm"
@@ -99,12 +97,12 @@ export function RelativeShiftActions({ shift, data }: { shift: ShiftItem; data: 
       onClick={() =>
         !action.isPending &&
         action.mutate(
-          { kind: 'done', shiftId: shift.id },
+          { kind: 'done', shiftId },
           { onSuccess: () => toast.success('Marked done.'), onError: failedWith('That did not work.') },
         )
       }
     >
-      {action.isPending ? 'Saving...' : 'Mark done'}
+      {showSaving && action.isPending ? 'Saving...' : 'Mark done'}
     </Button>
   );
 }
