@@ -10,21 +10,20 @@ import {
   SUPPORT_REQUEST_STATUS_LABELS,
   type SupportRequestStatus,
 } from '@tavara/shared/support/contact-request.schema';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { HeartHandshake, Inbox } from 'lucide-react';
 import { Link } from 'react-router';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
 import { applyFieldErrors, Form, FormChoiceGroup, FormTextareaField, useZodForm } from '@/components/ui/form';
-import { api, ApiError, unwrap } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { CARE_TIME_ZONE, formatDateTime } from '@tavara/shared/time/format';
-
-const myRequestsKey = ['caregiver-support', 'mine'] as const;
+import { myRequestsQuery, useSendSupportRequest } from './api/caregiver-health-api';
 
 function RequestForm() {
-  const queryClient = useQueryClient();
+  const send = useSendSupportRequest();
   const form = useZodForm(caregiverSupportInputSchema, {
     defaultValues: { message: '' } as Partial<CaregiverSupportInput>,
   });
@@ -35,9 +34,8 @@ function RequestForm() {
       className="flex flex-col gap-5 rounded-card border border-line bg-surface p-5 sm:p-6"
       onSubmit={async (values) => {
         try {
-          await unwrap(api['caregiver-support'].requests.$post({ json: values }));
+          await send.mutateAsync(values);
           form.reset({ message: '' } as never);
-          await queryClient.invalidateQueries({ queryKey: myRequestsKey });
           toast.success(CAREGIVER_SUPPORT_MESSAGES.sent);
         } catch (error) {
           if (!(error instanceof ApiError && applyFieldErrors(form, error.fields))) {
@@ -77,10 +75,7 @@ function RequestForm() {
 }
 
 function MyRequests() {
-  const requests = useQuery({
-    queryKey: myRequestsKey,
-    queryFn: () => unwrap(api['caregiver-support'].requests.mine.$get()),
-  });
+  const requests = useQuery(myRequestsQuery());
   return (
     <section aria-labelledby="my-requests-title" className="flex flex-col gap-3">
       <h2 id="my-requests-title" className="text-xl font-bold">

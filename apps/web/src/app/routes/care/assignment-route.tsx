@@ -1,8 +1,9 @@
 import { useParams } from 'react-router';
-import { AssignmentPage } from '@/features/care-plans/components/assignment-page';
+import { AssignmentPage } from '@/features/care-team/components/assignment-page';
+import { AssignmentMedications } from '@/features/medications/components/assignment-medications';
 
 /** /professional/assignments/:planId */
 export default function AssignmentRoute() {
   const { planId = '' } = useParams();
-  return <AssignmentPage key={planId} planId={planId} />;
+  return <AssignmentPage key={planId} planId={planId} medications={<AssignmentMedications planId={planId} />} />;
 }

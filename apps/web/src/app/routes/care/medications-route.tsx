@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { MedicationsPage } from '@/features/care-plans/components/medications/medications-page';
+import { MedicationsPage } from '@/features/medications/components/medications-page';
 
 /** /family/care-management/:carePlanId/medications */
 export default function MedicationsRoute() {

@@ -1,6 +1,7 @@
-import { ProfessionalSchedulePage } from '@/features/care-plans/components/professional-schedule-page';
+import { InvitationList } from '@/features/care-team/components/invitation-list';
+import { ProfessionalSchedulePage } from '@/features/shifts/components/professional-schedule-page';
 
 /** /professional/schedule */
 export default function ProfessionalScheduleRoute() {
-  return <ProfessionalSchedulePage />;
+  return <ProfessionalSchedulePage invitations={<InvitationList heading="Invitations to accept" />} />;
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { PLAN_STATUS_LABELS, TEAM_ROLE_LABELS } from '@tavara/shared/care-plans/care-plans';
 import { CalendarClock, ClipboardList } from 'lucide-react';
 import { useState } from 'react';
@@ -5,9 +6,10 @@ import { Link } from 'react-router';
 import { PanelError } from '@/components/query-panel';
 import { SelectField } from '@/components/ui/select-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSchedule } from '@/features/care-plans/api/care-plans-api';
-import { AssignmentTabs } from '@/features/care-plans/components/assignment-page';
-import { PageShell, SignedInOnly } from '@/features/care-plans/components/care-ui';
+import { AssignmentTabs } from '@/features/care-team/components/assignment-page';
+import { AssignmentMedications } from '@/features/medications/components/assignment-medications';
+import { scheduleQuery } from '@/features/shifts/api/shifts-api';
+import { PageShell, SignedInOnly } from '@/domain/care-plans/care-ui';
 import { MatchingVisibilityCard } from '@/features/matching/components/visibility-card';
 import { DocumentsPanel } from '@/features/professional-profile/components/documents-panel';
 import { ProfileCard } from '@/features/professional-profile/components/profile-card';
@@ -29,7 +31,7 @@ function Figure({ label, value }: { label: string; value: string }) {
  * assignment page, and the selected plan's schedule and medications as tabs.
  */
 function AssignmentsAndFigures() {
-  const schedule = useSchedule('week');
+  const schedule = useQuery(scheduleQuery('week'));
   const [chosen, setChosen] = useState<string | null>(null);
   if (schedule.isPending)
     return (
@@ -102,7 +104,11 @@ function AssignmentsAndFigures() {
                 options={assignments.map((a) => ({ value: a.planId, label: a.title }))}
               />
             )}
-            <AssignmentTabs key={selected} planId={selected} />
+            <AssignmentTabs
+              key={selected}
+              planId={selected}
+              medications={<AssignmentMedications planId={selected} />}
+            />
           </div>
         )}
         <Link

@@ -1,9 +1,10 @@
 import { ROLE_LABELS, ROLES, type Role } from '@tavara/shared/roles';
 import { BadgeCheck, CircleDashed, Search, Trash2, UserCog, Users } from 'lucide-react';
 import { useState } from 'react';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { SelectField } from '@/components/ui/select-field';
-import { TextField } from '@/components/ui/text-field';
 import { type AdminUser, useAdminUsers } from '../api/admin-api';
 import { formatDate, VIEWER_TIME_ZONE } from '@tavara/shared/time/format';
 import { Pager, usePageInRange } from './pager';
@@ -32,12 +33,15 @@ function Verified({ verified }: { verified: boolean }) {
 
 type Action = { kind: 'role' | 'delete'; user: AdminUser } | null;
 
+/** What the search asks for: the words typed, trimmed (an empty search lists everyone). */
+const userSearchSchema = z.object({ search: z.string().trim().max(100) });
+
 /**
  * Users (issue 8): search by e-mail or name, filter by role, a page at a time; change a role or
  * delete an account. The admin's own row has no actions (the server refuses them as well).
  */
 export function UsersPanel({ currentUserId }: { currentUserId: string }) {
-  const [draft, setDraft] = useState('');
+  const searchForm = useZodForm(userSearchSchema, { defaultValues: { search: '' } });
   const [filters, setFilters] = useState<{ search: string; role: Role | ''; page: number }>({
     search: '',
     role: '',
@@ -167,20 +171,18 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
       <h2 id="users-heading" tabIndex={-1} className="text-xl font-semibold">
         Users
       </h2>
-      <form
+      <Form
+        form={searchForm}
         role="search"
         className="mt-4 mb-5 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setFilters((f) => ({ ...f, search: draft.trim(), page: 1 }));
-        }}
+        onSubmit={({ search }) => setFilters((f) => ({ ...f, search, page: 1 }))}
       >
-        <TextField
+        <FormTextField
+          control={searchForm.control}
+          name="search"
           label="Search by e-mail or name"
           type="search"
-          value={draft}
           maxLength={100}
-          onChange={(event) => setDraft(event.target.value)}
         />
         <SelectField
           label="Role"
@@ -192,7 +194,7 @@ export function UsersPanel({ currentUserId }: { currentUserId: string }) {
           <Search aria-hidden="true" className="size-5" />
           Search
         </Button>
-      </form>
+      </Form>
       {results}
       {action?.kind === 'role' && <ChangeRoleDialog user={action.user} onClose={() => setAction(null)} />}
       {action?.kind === 'delete' && <DeleteUserDialog user={action.user} onClose={() => setAction(null)} />}

@@ -5,6 +5,7 @@ import type {
   SavedAssessment,
   SectionAnswers,
 } from '@tavara/shared/care-assessment/care-assessment';
+import { keysToRefresh } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /** The care needs assessment (issue 19). Saving a section refreshes the list and any plan's care details. */
@@ -34,10 +35,11 @@ export function useSaveSection() {
       unwrap(
         api['care-assessments'].sections[':section'].$put({ param: { section }, json: { recipientName, answers } }),
       ) as Promise<SavedAssessment>,
+    // The list, and a plan's "care details" that show this assessment (`REFRESHES`).
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
-      // A plan's "care details" show this assessment.
-      void queryClient.invalidateQueries({ queryKey: ['care'] });
+      for (const queryKey of keysToRefresh('care-assessment', [assessmentKeys.all])) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
     },
   });
 }

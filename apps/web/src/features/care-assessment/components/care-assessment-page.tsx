@@ -14,7 +14,8 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PanelError, PanelLoading } from '@/components/query-panel';
-import { RecipientPicker } from '@/components/recipient-picker';
+import { RecipientPicker } from '@/domain/people-cared-for/recipient-picker';
+import { useCaredForChoice } from '@/domain/people-cared-for/use-cared-for-choice';
 import { Button } from '@/components/ui/button';
 import {
   applyFieldErrors,
@@ -317,16 +318,8 @@ function RecipientAssessment({ recipient }: { recipient: AssessmentRecipient }) 
 
 function FamilyAssessment() {
   const list = useAssessments(true);
-  const [chosen, setSelected] = useState<string | null>(null);
-  const [added, setAdded] = useState<string[]>([]);
   const recipients = useMemo(() => list.data?.recipients ?? [], [list.data]);
-  const names = useMemo(() => {
-    const known = recipients.map((r) => r.recipientName);
-    const keys = new Set(known.map(recipientKey));
-    return [...known, ...added.filter((n) => !keys.has(recipientKey(n)))];
-  }, [recipients, added]);
-  // The first person is chosen until the family picks another.
-  const selected = chosen ?? names[0] ?? null;
+  const { names, selected, record, choose } = useCaredForChoice(recipients);
 
   if (list.isPending) return <PanelLoading label="Loading the care needs assessment..." />;
   if (list.isError) {
@@ -348,18 +341,10 @@ function FamilyAssessment() {
       }
     : {};
   const current =
-    recipients.find((r) => selected !== null && recipientKey(r.recipientName) === recipientKey(selected)) ??
-    (selected ? { recipientName: selected, assessment: null, prefill: contactPrefill, planIds: [] } : null);
+    record ?? (selected ? { recipientName: selected, assessment: null, prefill: contactPrefill, planIds: [] } : null);
   return (
     <div className="flex flex-col gap-6">
-      <RecipientPicker
-        names={names}
-        selected={current?.recipientName ?? null}
-        onSelect={(name) => {
-          if (!names.some((n) => recipientKey(n) === recipientKey(name))) setAdded((a) => [...a, name]);
-          setSelected(name);
-        }}
-      />
+      <RecipientPicker names={names} selected={current?.recipientName ?? null} onSelect={choose} />
       {current && <RecipientAssessment key={recipientKey(current.recipientName)} recipient={current} />}
     </div>
   );

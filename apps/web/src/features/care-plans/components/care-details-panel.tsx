@@ -5,8 +5,7 @@ import { ClipboardList, HeartHandshake } from 'lucide-react';
 import { Link } from 'react-router';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
-import { api, unwrap } from '@/lib/api-client';
-import { careKeys } from '../api/care-plans-api';
+import { planAssessmentQuery, planStoryQuery } from '../api/care-plans-api';
 
 /**
  * The plan's "care details" (issue 19): the family's care needs assessment and story of the
@@ -14,16 +13,8 @@ import { careKeys } from '../api/care-plans-api';
  * not filled in is said plainly; nothing is guessed.
  */
 export function CareDetailsPanel({ planId, isOwner }: { planId: string; isOwner: boolean }) {
-  const assessment = useQuery({
-    queryKey: [...careKeys.all, 'plan-assessment', planId],
-    queryFn: () => unwrap(api['care-plans'][':planId'].assessment.$get({ param: { planId } })),
-    retry: 1,
-  });
-  const story = useQuery({
-    queryKey: [...careKeys.all, 'plan-story', planId],
-    queryFn: () => unwrap(api['care-plans'][':planId'].story.$get({ param: { planId } })),
-    retry: 1,
-  });
+  const assessment = useQuery(planAssessmentQuery(planId));
+  const story = useQuery(planStoryQuery(planId));
   return (
     <div className="grid gap-6">
       <section aria-labelledby="care-needs" className="rounded-card border border-line bg-surface p-5">

@@ -22,8 +22,10 @@ import {
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { fetchOwnRegistration, useCreatePlan, usePlan, useUpdatePlan, type PlanDetail } from '../api/care-plans-api';
-import { LoadingBlock, NoAccess, PageShell, planQueryGate, SignedInOnly } from './care-ui';
+import { isPlanOwner } from '@/domain/care-plans/plan-access';
+import { planQuery, type PlanDetail } from '@/domain/care-plans/plan-queries';
+import { ownRegistrationQuery, useCreatePlan, useUpdatePlan } from '../api/care-plans-api';
+import { LoadingBlock, NoAccess, PageShell, planQueryGate, SignedInOnly } from '@/domain/care-plans/care-ui';
 
 const choices = (codes: readonly string[]) =>
   codes.map((code) => ({ id: code, label: getShiftOption(code)?.label ?? code }));
@@ -163,12 +165,7 @@ function PlanForm({ initial, planId }: { initial: CarePlanInput; planId?: string
 
 function CreateBody() {
   const { user, role } = useAuth();
-  const saved = useQuery({
-    queryKey: ['registration', 'me', user?.id],
-    queryFn: fetchOwnRegistration,
-    retry: false,
-    enabled: role === 'family',
-  });
+  const saved = useQuery({ ...ownRegistrationQuery(user?.id ?? ''), enabled: role === 'family' });
   // Only family accounts may make plans (the server refuses others): say so instead of a form.
   if (role !== 'family') {
     return (
@@ -186,14 +183,14 @@ function CreateBody() {
 }
 
 function EditBody({ planId }: { planId: string }) {
-  const plan = usePlan(planId);
+  const plan = useQuery(planQuery(planId));
   const gate = planQueryGate(plan, {
     loading: 'Loading the plan...',
     failed: 'The plan could not load',
     back: { to: '/family/care-management', label: 'Back to care management' },
   });
   if (gate || !plan.data) return gate;
-  if (plan.data.access !== 'owner') {
+  if (!isPlanOwner(plan.data)) {
     return (
       <NoAccess
         message="Only the family who made this plan can change it."

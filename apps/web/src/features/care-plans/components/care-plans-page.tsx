@@ -1,15 +1,15 @@
 import { ClipboardList, Plus, UserCheck, Users } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CARE_PLAN_MESSAGES, PLAN_TYPE_LABELS, TEAM_ROLE_LABELS } from '@tavara/shared/care-plans/care-plans';
 import { coverageSummary } from '@tavara/shared/care-plans/display';
 import { formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { usePlans, type PlanSummary, type TeamPlanSummary } from '../api/care-plans-api';
-import { CalendarFeedCard } from './calendar-feed-card';
+import { plansQuery, type PlanSummary, type TeamPlanSummary } from '@/domain/care-plans/plan-queries';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Avatar, LoadError, PageShell, PlanStatusPill, SignedInOnly } from './care-ui';
-import { InvitationList } from './invitation-list';
+import { Avatar, LoadError, PageShell, PlanStatusPill, SignedInOnly } from '@/domain/care-plans/care-ui';
 
 function PlanCard({ plan }: { plan: PlanSummary | TeamPlanSummary }) {
   const coverage = coverageSummary([...plan.weekdayCoverage, ...plan.weekendCoverage, ...plan.extraShifts]);
@@ -98,7 +98,7 @@ function TeamPlans({ teams }: { teams: TeamPlanSummary[] }) {
 }
 
 function PlansBody({ isFamily }: { isFamily: boolean }) {
-  const plans = usePlans();
+  const plans = useQuery(plansQuery());
   if (plans.isPending)
     // About one plan card tall (measured ~368 px at 360 px, ~286 px wide), so the calendar card
     // below does not jump when the list arrives (issue 31).
@@ -190,7 +190,15 @@ function PlansBody({ isFamily }: { isFamily: boolean }) {
  * `/family/care-management`: the family's care plans, the care teams the viewer joined (relatives
  * of any role land here from the invitation e-mail) and invitations still to answer.
  */
-export function CarePlansPage() {
+export function CarePlansPage({
+  invitations,
+  calendarFeed,
+}: {
+  /** The invitations waiting for an answer (care-team), joined in app/routes. */
+  invitations: ReactNode;
+  /** The family's calendar feed (shifts), joined in app/routes. */
+  calendarFeed: ReactNode;
+}) {
   const { role } = useAuth();
   return (
     <PageShell>
@@ -212,13 +220,9 @@ export function CarePlansPage() {
             </Button>
           )}
         </header>
-        <InvitationList heading="Invitations to care teams" />
+        {invitations}
         <PlansBody isFamily={role === 'family'} />
-        {role === 'family' && (
-          <div className="mt-8">
-            <CalendarFeedCard audience="family" />
-          </div>
-        )}
+        {role === 'family' && <div className="mt-8">{calendarFeed}</div>}
       </SignedInOnly>
     </PageShell>
   );

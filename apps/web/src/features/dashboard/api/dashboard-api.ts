@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { DashboardData } from '@tavara/shared/dashboard/dashboard';
+import { careKeys } from '@/domain/query-keys';
 import { api, unwrap } from '@/lib/api-client';
 
 export const dashboardKeys = {
@@ -14,37 +15,26 @@ export async function fetchDashboard(): Promise<DashboardData> {
  * The signed-in user's dashboard (`GET /api/dashboard/me`). Always refetched when the page
  * opens: the user has usually just come back from doing one of its steps (the form, a photo).
  */
-export function useDashboard(userId: string | null) {
-  return useQuery({
-    queryKey: dashboardKeys.me(userId ?? ''),
+export const dashboardQuery = (userId: string) =>
+  queryOptions({
+    queryKey: dashboardKeys.me(userId),
     queryFn: fetchDashboard,
-    enabled: userId !== null,
     staleTime: 0,
     refetchOnMount: 'always',
     retry: 1,
   });
-}
 
 /**
- * Care figures for the dashboard card (`GET /api/care-plans/figures`). Under the care views'
- * `care` key, so any change to plans, shifts or invitations refreshes it too.
+ * Care figures for the dashboard card (`GET /api/care-plans/figures`). Under the care key, so
+ * any change to plans, shifts or invitations refreshes it too (`REFRESHES` in the domain layer).
  */
-export function useCareFigures() {
-  return useQuery({
-    queryKey: ['care', 'figures'] as const,
-    queryFn: () => unwrap(api['care-plans'].figures.$get()),
-    retry: 1,
-  });
-}
+export const careFiguresQuery = () =>
+  queryOptions({ queryKey: careKeys.figures(), queryFn: () => unwrap(api['care-plans'].figures.$get()), retry: 1 });
 
-/**
- * Medication figures for the dashboard card (`GET /api/medications/figures`, issue 17), under the
- * care views' key so a recorded dose refreshes it.
- */
-export function useMedicationFigures() {
-  return useQuery({
-    queryKey: ['care', 'medications', 'figures'] as const,
+/** Medication figures for the dashboard card (`GET /api/medications/figures`, issue 17). */
+export const medicationFiguresQuery = () =>
+  queryOptions({
+    queryKey: careKeys.medications.figures(),
     queryFn: () => unwrap(api.medications.figures.$get()),
     retry: 1,
   });
-}

@@ -1,15 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CalendarClock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCareFigures } from '../api/dashboard-api';
+import { careFiguresQuery } from '../api/dashboard-api';
 
 /**
  * Live care figures on the family and professional dashboards (issue 16): plans, open shifts
  * this week, the next shift and pending invitations, each leading to its page.
  */
 export function CareSummary({ role }: { role: 'family' | 'professional' }) {
-  const figures = useCareFigures();
+  const figures = useQuery(careFiguresQuery());
   const to = role === 'family' ? '/family/care-management' : '/professional/schedule';
   const data = figures.data;
   // A figure with something to do leads there (issue 31: the invitations count opens the list).

@@ -1,14 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Pill } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatPlanShortDay, formatPlanTime } from '@tavara/shared/time/format';
-import { useMedicationFigures } from '../api/dashboard-api';
+import { medicationFiguresQuery } from '../api/dashboard-api';
 
 /**
  * Medications on the dashboards (issue 17): for a family, doses due today and missed in the last
  * 7 days over their plans; for a professional, the next doses to give on the plans they are on.
  */
 export function MedicationSummary({ role }: { role: 'family' | 'professional' }) {
-  const figures = useMedicationFigures();
+  const figures = useQuery(medicationFiguresQuery());
   const data = figures.data;
   return (
     <section

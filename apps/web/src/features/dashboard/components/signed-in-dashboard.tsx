@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import type { PublicRole } from '@tavara/shared/roles';
 import { PanelError } from '@/components/query-panel';
 import { useAuth } from '@/lib/auth';
-import { useDashboard } from '../api/dashboard-api';
+import { dashboardQuery } from '../api/dashboard-api';
 import { CareSummary } from './care-summary';
 import { DashboardHeader, SignedInDashboardLoading } from './dashboard-frame';
 import { MedicationSummary } from './medication-summary';
@@ -24,7 +25,7 @@ export interface SignedInDashboardProps {
  */
 export default function SignedInDashboard({ role, title, onStartChat, extra }: SignedInDashboardProps) {
   const { user } = useAuth();
-  const dashboard = useDashboard(user?.id ?? null);
+  const dashboard = useQuery({ ...dashboardQuery(user?.id ?? ''), enabled: Boolean(user) });
 
   if (dashboard.isPending) return <SignedInDashboardLoading role={role} title={title} />;
   if (dashboard.isError) {

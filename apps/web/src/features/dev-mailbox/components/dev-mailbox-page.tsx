@@ -7,10 +7,8 @@ import { formatTimestamp, VIEWER_TIME_ZONE } from '@tavara/shared/time/format';
 import { NotFoundPanel } from '@/components/errors/not-found-panel';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { api, ApiError, unwrap } from '@/lib/api-client';
-
-/** New mail arrives while a developer waits for it: look again every few seconds. */
-const MAILBOX_POLL_MS = 3_000;
+import { ApiError } from '@/lib/api-client';
+import { mailboxQuery } from '../api/dev-mailbox-api';
 
 /**
  * /dev/mailbox: the development outbox (every e-mail the server would have sent, newest first)
@@ -20,13 +18,7 @@ const MAILBOX_POLL_MS = 3_000;
 export function DevMailboxPage() {
   const [params] = useSearchParams();
   const to = params.get('to') ?? undefined;
-  const mailbox = useQuery({
-    queryKey: ['dev-mailbox', { to }],
-    queryFn: () => unwrap(api.dev.mailbox.$get({ query: to ? { to } : {} })),
-    refetchInterval: MAILBOX_POLL_MS,
-    staleTime: 0,
-    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
-  });
+  const mailbox = useQuery(mailboxQuery(to));
   const missing = mailbox.error instanceof ApiError && mailbox.error.status === 404;
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import type {
   StoryBodyInput,
   StoryListResponse,
 } from '@tavara/shared/family-story/family-story';
+import { keysToRefresh } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /** The family's stories and the public legacy page (issue 19). */
@@ -27,10 +28,11 @@ export function useMyStories(enabled: boolean) {
 
 function useInvalidateStories() {
   const queryClient = useQueryClient();
+  // The family's stories, the legacy page, and a plan's "care details" (`REFRESHES`).
   return () => {
-    void queryClient.invalidateQueries({ queryKey: storyKeys.mine });
-    void queryClient.invalidateQueries({ queryKey: storyKeys.legacy });
-    void queryClient.invalidateQueries({ queryKey: ['care'] });
+    for (const queryKey of keysToRefresh('family-story', [storyKeys.mine, storyKeys.legacy])) {
+      void queryClient.invalidateQueries({ queryKey });
+    }
   };
 }
 

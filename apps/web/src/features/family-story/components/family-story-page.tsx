@@ -11,7 +11,8 @@ import { BookHeart, Eye, Globe, Lock } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { PanelError, PanelLoading } from '@/components/query-panel';
-import { RecipientPicker } from '@/components/recipient-picker';
+import { RecipientPicker } from '@/domain/people-cared-for/recipient-picker';
+import { useCaredForChoice } from '@/domain/people-cared-for/use-cared-for-choice';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { applyFieldErrors, Form, FormTextareaField, FormTextField, useZodForm } from '@/components/ui/form';
@@ -251,16 +252,8 @@ function StoryEditor({ recipientName, story }: { recipientName: string; story: F
 
 function FamilyStories() {
   const list = useMyStories(true);
-  const [chosen, setSelected] = useState<string | null>(null);
-  const [added, setAdded] = useState<string[]>([]);
   const recipients = useMemo(() => list.data?.recipients ?? [], [list.data]);
-  const names = useMemo(() => {
-    const known = recipients.map((r) => r.recipientName);
-    const keys = new Set(known.map(recipientKey));
-    return [...known, ...added.filter((n) => !keys.has(recipientKey(n)))];
-  }, [recipients, added]);
-  // The first person is chosen until the family picks another.
-  const selected = chosen ?? names[0] ?? null;
+  const { names, selected, record, choose } = useCaredForChoice(recipients);
 
   if (list.isPending) return <PanelLoading label="Loading their story..." />;
   if (list.isError) {
@@ -273,22 +266,10 @@ function FamilyStories() {
       />
     );
   }
-  const current = selected
-    ? (recipients.find((r) => recipientKey(r.recipientName) === recipientKey(selected)) ?? {
-        recipientName: selected,
-        story: null,
-      })
-    : null;
+  const current = selected ? (record ?? { recipientName: selected, story: null }) : null;
   return (
     <div className="flex flex-col gap-6">
-      <RecipientPicker
-        names={names}
-        selected={current?.recipientName ?? null}
-        onSelect={(name) => {
-          if (!names.some((n) => recipientKey(n) === recipientKey(name))) setAdded((a) => [...a, name]);
-          setSelected(name);
-        }}
-      />
+      <RecipientPicker names={names} selected={current?.recipientName ?? null} onSelect={choose} />
       {current && (
         <StoryEditor
           // A saved story arriving (or another person chosen) starts the form from it.

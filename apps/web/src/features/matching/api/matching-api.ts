@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '@tavara/shared/care-plans/care-plans';
 import type {
   CaregiverMatchingResponse,
@@ -6,6 +6,7 @@ import type {
   InterestedProfessional,
   MatchingVisibility,
 } from '@tavara/shared/matching/matching';
+import { keysToRefresh } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /**
@@ -23,13 +24,11 @@ export const matchingKeys = {
   plans: (viewer: string) => ['matching', 'plans', { viewer }] as const,
 };
 
-export function useMatchingVisibility(viewer: string | null) {
-  return useQuery({
-    queryKey: matchingKeys.visibility(viewer ?? ''),
+export const matchingVisibilityQuery = (viewer: string) =>
+  queryOptions({
+    queryKey: matchingKeys.visibility(viewer),
     queryFn: (): Promise<MatchingVisibility> => unwrap(api.matching.visibility.$get()),
-    enabled: viewer !== null,
   });
-}
 
 export function useSetMatchingVisibility(viewer: string) {
   const client = useQueryClient();
@@ -43,55 +42,50 @@ export function useSetMatchingVisibility(viewer: string) {
   });
 }
 
-export function useCaregiverMatches(viewer: string | null, filters: Record<string, string>) {
-  return useQuery({
-    queryKey: matchingKeys.professionals(viewer ?? '', filters),
+/** The listed professionals for a family, best match first (another page or filter keeps the last on screen). */
+export const caregiverMatchesQuery = (viewer: string, filters: Record<string, string>) =>
+  queryOptions({
+    queryKey: matchingKeys.professionals(viewer, filters),
     queryFn: (): Promise<CaregiverMatchingResponse> => unwrap(api.matching.professionals.$get({ query: filters })),
-    enabled: viewer !== null,
     placeholderData: keepPreviousData,
   });
-}
 
-export function useInterests(viewer: string | null) {
-  return useQuery({
-    queryKey: matchingKeys.interests(viewer ?? ''),
+/** The professionals who told this family they are interested. */
+export const interestsQuery = (viewer: string) =>
+  queryOptions({
+    queryKey: matchingKeys.interests(viewer),
     queryFn: async (): Promise<InterestedProfessional[]> =>
       (await unwrap(api.matching.interests.$get())).interests as InterestedProfessional[],
-    enabled: viewer !== null,
   });
-}
 
-export function useFamilyMatches(viewer: string | null, filters: Record<string, string>) {
-  return useQuery({
-    queryKey: matchingKeys.families(viewer ?? '', filters),
+/** The findable families for a professional, best match first. */
+export const familyMatchesQuery = (viewer: string, filters: Record<string, string>) =>
+  queryOptions({
+    queryKey: matchingKeys.families(viewer, filters),
     queryFn: (): Promise<FamilyMatchingResponse> => unwrap(api.matching.families.$get({ query: filters })),
-    enabled: viewer !== null,
     placeholderData: keepPreviousData,
   });
-}
 
 export function useExpressInterest(viewer: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (familyId: string) =>
       unwrap(api.matching.families[':familyId'].interest.$post({ param: { familyId } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['matching', 'families', { viewer }] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: matchingKeys.families(viewer, {}) }),
   });
 }
 
 /** The family's own active care plans, to choose which one to invite a professional to. */
-export function useOwnPlans(viewer: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: matchingKeys.plans(viewer ?? ''),
+export const ownPlansQuery = (viewer: string) =>
+  queryOptions({
+    queryKey: matchingKeys.plans(viewer),
     queryFn: async () => {
       const { plans } = await unwrap(api['care-plans'].$get());
       return plans
         .filter((plan) => plan.archivedAt === null)
         .map((plan) => ({ id: plan.id, title: plan.title, recipientName: plan.recipientName }));
     },
-    enabled: viewer !== null && enabled,
   });
-}
 
 /** The care plan's own invitation (care-plans API): the matched professional joins as `teamRole`. */
 export function useInviteToPlan() {
@@ -112,7 +106,7 @@ export function useInviteToPlan() {
           json: { kind: 'professional', professionalId, teamRole },
         }),
       ),
-    // The plans' teams changed: the care pages read the same rows.
-    onSuccess: () => client.invalidateQueries({ queryKey: ['care'] }),
+    // The plan's team changed (`REFRESHES['care-team']`).
+    onSuccess: () => Promise.all(keysToRefresh('care-team').map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }

@@ -1,18 +1,21 @@
 import { Search, UserRound, Users } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CaregiverMatchingResponse, ProfessionalMatch } from '@tavara/shared/matching/matching';
-import { PanelEmpty, PanelError, PanelLoading } from '@/components/query-panel';
+import { PanelEmpty } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { TextField } from '@/components/ui/text-field';
 import { useAuth } from '@/lib/auth';
 import { RequestError } from '@/lib/request-error';
-import { useCaregiverMatches, useInterests } from '../api/matching-api';
+import { caregiverMatchesQuery, interestsQuery } from '../api/matching-api';
 import { FilterSelect } from './filter-fields';
 import { InviteDialog } from './invite-dialog';
 import { MatchScoreView, SCORE_EXPLAINED } from './match-score';
-import { Chips, ForRole, MatchingShell, Pager } from './matching-ui';
+import { useMatchFilters } from './match-filters';
+import { MatchFiltersForm, MatchResults } from './match-search';
+import { Chips, ForRole, MatchingShell } from './matching-ui';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MatchingVisibilityCard } from './visibility-card';
 
@@ -28,14 +31,6 @@ const EMPTY_FILTERS = {
   rateMin: '',
   rateMax: '',
 };
-type Filters = typeof EMPTY_FILTERS;
-
-/** Only the filters that are set, and the page: the request's query. */
-function queryOf(filters: Filters, page: number): Record<string, string> {
-  const query: Record<string, string> = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
-  if (page > 1) query['page'] = String(page);
-  return query;
-}
 
 function ProfessionalCardView({
   match,
@@ -168,26 +163,12 @@ function Results({
 }
 
 function CaregiverMatching({ viewer }: { viewer: string }) {
-  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
+  const { draft, page, setPage, query, filtered, change, apply, clear } = useMatchFilters(EMPTY_FILTERS);
   const [inviting, setInviting] = useState<ProfessionalMatch | null>(null);
   const [invited, setInvited] = useState<ReadonlySet<string>>(new Set());
-  const matches = useCaregiverMatches(viewer, queryOf(filters, page));
-  const interests = useInterests(viewer);
+  const matches = useQuery(caregiverMatchesQuery(viewer, query));
+  const interests = useQuery(interestsQuery(viewer));
   const fieldErrors = matches.error instanceof RequestError ? (matches.error.fields ?? {}) : {};
-  const filtered = Object.values(filters).some((v) => v !== '');
-  const change = (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY_FILTERS);
-    setFilters(EMPTY_FILTERS);
-    setPage(1);
-  };
   const needs = matches.data?.needs;
   const noNeeds = needs && needs.careTypes.length === 0 && needs.schedule.length === 0;
   const onInvite = (match: ProfessionalMatch) => setInviting(match);
@@ -266,74 +247,53 @@ function CaregiverMatching({ viewer }: { viewer: string }) {
         </section>
       )}
 
-      <section aria-labelledby="filters-heading" className="rounded-card border border-line bg-surface p-5">
-        <h2 id="filters-heading" className="text-lg font-semibold">
-          Filters
-        </h2>
-        <form onSubmit={apply} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <FilterSelect name="careType" label="Care type" value={draft.careType} onChange={change} />
-          <FilterSelect name="condition" label="Has worked with" value={draft.condition} onChange={change} />
-          <FilterSelect name="shift" label="Available for" value={draft.shift} onChange={change} />
-          <FilterSelect name="minExperience" label="Experience" value={draft.minExperience} onChange={change} />
-          <FilterSelect name="region" label="Near" value={draft.region} onChange={change} />
-          <FilterSelect name="maxKm" label="Distance" value={draft.maxKm} onChange={change} />
-          <TextField
-            label="Lowest rate ($ an hour)"
-            inputMode="decimal"
-            name="rateMin"
-            value={draft.rateMin}
-            error={fieldErrors['rateMin']}
-            onChange={(event) => change('rateMin', event.target.value)}
-          />
-          <TextField
-            label="Highest rate ($ an hour)"
-            inputMode="decimal"
-            name="rateMax"
-            value={draft.rateMax}
-            error={fieldErrors['rateMax']}
-            onChange={(event) => change('rateMax', event.target.value)}
-          />
-          <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
-            <Button type="submit">Show matches</Button>
-            <Button type="button" variant="secondary" onClick={clear}>
-              Clear filters
-            </Button>
-          </div>
-        </form>
-      </section>
+      <MatchFiltersForm submitLabel="Show matches" onSubmit={apply} onClear={clear}>
+        <FilterSelect name="careType" label="Care type" value={draft.careType} onChange={change} />
+        <FilterSelect name="condition" label="Has worked with" value={draft.condition} onChange={change} />
+        <FilterSelect name="shift" label="Available for" value={draft.shift} onChange={change} />
+        <FilterSelect name="minExperience" label="Experience" value={draft.minExperience} onChange={change} />
+        <FilterSelect name="region" label="Near" value={draft.region} onChange={change} />
+        <FilterSelect name="maxKm" label="Distance" value={draft.maxKm} onChange={change} />
+        <TextField
+          label="Lowest rate ($ an hour)"
+          inputMode="decimal"
+          name="rateMin"
+          value={draft.rateMin}
+          error={fieldErrors['rateMin']}
+          onChange={(event) => change('rateMin', event.target.value)}
+        />
+        <TextField
+          label="Highest rate ($ an hour)"
+          inputMode="decimal"
+          name="rateMax"
+          value={draft.rateMax}
+          error={fieldErrors['rateMax']}
+          onChange={(event) => change('rateMax', event.target.value)}
+        />
+      </MatchFiltersForm>
 
-      <section
-        aria-labelledby="matches-heading"
-        aria-busy={matches.isFetching || undefined}
-        className="flex flex-col gap-4"
+      <MatchResults
+        heading="Matches"
+        matches={matches}
+        loadingLabel="Loading your matches"
+        errorTitle="Your matches could not be loaded"
+        errorShownAtFields={Object.keys(fieldErrors).length > 0}
+        page={page}
+        onPage={setPage}
+        before={
+          matches.data &&
+          matches.data.listed > 0 && (
+            <p role="status">
+              {filtered
+                ? `${matches.data.total.toLocaleString('en-TT')} of ${matches.data.listed.toLocaleString('en-TT')} listed professionals fit your filters`
+                : `${matches.data.listed.toLocaleString('en-TT')} listed professionals`}
+              , best match first.
+            </p>
+          )
+        }
       >
-        <h2 id="matches-heading" className="text-2xl font-bold">
-          Matches
-        </h2>
-        {matches.data && matches.data.listed > 0 && (
-          <p role="status">
-            {filtered
-              ? `${matches.data.total.toLocaleString('en-TT')} of ${matches.data.listed.toLocaleString('en-TT')} listed professionals fit your filters`
-              : `${matches.data.listed.toLocaleString('en-TT')} listed professionals`}
-            , best match first.
-          </p>
-        )}
-        {matches.isPending ? (
-          <PanelLoading label="Loading your matches" />
-        ) : matches.isError && Object.keys(fieldErrors).length === 0 ? (
-          <PanelError
-            title="Your matches could not be loaded"
-            error={matches.error}
-            onRetry={() => void matches.refetch()}
-            retrying={matches.isFetching}
-          />
-        ) : matches.data ? (
-          <>
-            <Results data={matches.data} filtered={filtered} invited={invited} onInvite={onInvite} onClear={clear} />
-            <Pager page={page} pageSize={matches.data.pageSize} total={matches.data.total} onPage={setPage} />
-          </>
-        ) : null}
-      </section>
+        {(data) => <Results data={data} filtered={filtered} invited={invited} onInvite={onInvite} onClear={clear} />}
+      </MatchResults>
 
       <MatchingVisibilityCard role="family" showPageLink={false} />
 

@@ -1,22 +1,23 @@
 import { Home, Search } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { FamilyMatch } from '@tavara/shared/matching/matching';
-import { PanelEmpty, PanelError, PanelLoading } from '@/components/query-panel';
+import { PanelEmpty } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { RequestError } from '@/lib/request-error';
 import { toast } from '@/lib/toast';
-import { useExpressInterest, useFamilyMatches, useMatchingVisibility } from '../api/matching-api';
+import { familyMatchesQuery, matchingVisibilityQuery, useExpressInterest } from '../api/matching-api';
 import { FilterSelect } from './filter-fields';
 import { MatchScoreView, SCORE_EXPLAINED } from './match-score';
-import { Chips, ForRole, MatchingShell, Pager } from './matching-ui';
+import { useMatchFilters } from './match-filters';
+import { MatchFiltersForm, MatchResults } from './match-search';
+import { Chips, ForRole, MatchingShell } from './matching-ui';
 import { MatchingVisibilityCard } from './visibility-card';
 
 const TITLE = 'Find families';
 const INTRO =
   'Families who chose to be found, with the care they need — never their names or health details. Tell a family you are interested; they decide whether to invite you.';
 const EMPTY_FILTERS = { careType: '', shift: '', region: '', maxKm: '' };
-type Filters = typeof EMPTY_FILTERS;
 
 function FamilyCardView({
   match,
@@ -100,26 +101,10 @@ function FamilyCardView({
 }
 
 function FamilyMatching({ viewer }: { viewer: string }) {
-  const [draft, setDraft] = useState<Filters>(EMPTY_FILTERS);
-  const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
-  const [page, setPage] = useState(1);
-  const query: Record<string, string> = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
-  if (page > 1) query['page'] = String(page);
-  const matches = useFamilyMatches(viewer, query);
-  const visibility = useMatchingVisibility(viewer);
+  const { draft, page, setPage, query, filtered, change, apply, clear } = useMatchFilters(EMPTY_FILTERS);
+  const matches = useQuery(familyMatchesQuery(viewer, query));
+  const visibility = useQuery(matchingVisibilityQuery(viewer));
   const listed = visibility.data?.visible ?? false;
-  const filtered = Object.values(filters).some((v) => v !== '');
-  const change = (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value }));
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-    setPage(1);
-  };
-  const clear = () => {
-    setDraft(EMPTY_FILTERS);
-    setFilters(EMPTY_FILTERS);
-    setPage(1);
-  };
   return (
     <>
       <header>
@@ -131,80 +116,59 @@ function FamilyMatching({ viewer }: { viewer: string }) {
       {/* Always shown (listed or not): a card that came in after the page would push it down. */}
       <MatchingVisibilityCard role="professional" showPageLink={false} />
 
-      <section aria-labelledby="filters-heading" className="rounded-card border border-line bg-surface p-5">
-        <h2 id="filters-heading" className="text-lg font-semibold">
-          Filters
-        </h2>
-        <form onSubmit={apply} className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <FilterSelect name="careType" label="Care needed" value={draft.careType} onChange={change} />
-          <FilterSelect name="shift" label="Schedule" value={draft.shift} onChange={change} />
-          <FilterSelect name="region" label="Near" value={draft.region} onChange={change} />
-          <FilterSelect name="maxKm" label="Distance" value={draft.maxKm} onChange={change} />
-          <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
-            <Button type="submit" variant="professional">
-              Show families
-            </Button>
-            <Button type="button" variant="secondary" onClick={clear}>
-              Clear filters
-            </Button>
-          </div>
-        </form>
-      </section>
+      <MatchFiltersForm submitLabel="Show families" variant="professional" onSubmit={apply} onClear={clear}>
+        <FilterSelect name="careType" label="Care needed" value={draft.careType} onChange={change} />
+        <FilterSelect name="shift" label="Schedule" value={draft.shift} onChange={change} />
+        <FilterSelect name="region" label="Near" value={draft.region} onChange={change} />
+        <FilterSelect name="maxKm" label="Distance" value={draft.maxKm} onChange={change} />
+      </MatchFiltersForm>
 
-      <section
-        aria-labelledby="matches-heading"
-        aria-busy={matches.isFetching || undefined}
-        className="flex flex-col gap-4"
+      <MatchResults
+        heading="Families"
+        matches={matches}
+        loadingLabel="Loading families"
+        errorTitle="Families could not be loaded"
+        page={page}
+        onPage={setPage}
       >
-        <h2 id="matches-heading" className="text-2xl font-bold">
-          Families
-        </h2>
-        {matches.isPending ? (
-          <PanelLoading label="Loading families" />
-        ) : matches.isError ? (
-          <PanelError
-            title="Families could not be loaded"
-            error={matches.error}
-            onRetry={() => void matches.refetch()}
-            retrying={matches.isFetching}
-          />
-        ) : matches.data.findable === 0 ? (
-          <PanelEmpty
-            icon={<Home aria-hidden="true" className="size-10" />}
-            title="No families are open to being found yet"
-          >
-            Families choose whether care professionals can find them. When one does, they appear here with how well your
-            services and availability fit.
-          </PanelEmpty>
-        ) : matches.data.total === 0 ? (
-          <PanelEmpty icon={<Search aria-hidden="true" className="size-10" />} title="No family fits these filters">
-            {filtered && (
-              <Button variant="secondary" className="mt-3" onClick={clear}>
-                Clear the filters
-              </Button>
-            )}
-          </PanelEmpty>
-        ) : (
-          <>
-            <p role="status">
-              {matches.data.total.toLocaleString('en-TT')} of {matches.data.findable.toLocaleString('en-TT')} families
-              open to being found{filtered ? ' fit your filters' : ''}, best match first.
-            </p>
-            <ul className="flex flex-col gap-4">
-              {matches.data.matches.map((match, i) => (
-                <FamilyCardView
-                  key={match.family.id}
-                  match={match}
-                  index={(page - 1) * matches.data.pageSize + i}
-                  canReachOut={listed}
-                  viewer={viewer}
-                />
-              ))}
-            </ul>
-            <Pager page={page} pageSize={matches.data.pageSize} total={matches.data.total} onPage={setPage} />
-          </>
-        )}
-      </section>
+        {(data) =>
+          data.findable === 0 ? (
+            <PanelEmpty
+              icon={<Home aria-hidden="true" className="size-10" />}
+              title="No families are open to being found yet"
+            >
+              Families choose whether care professionals can find them. When one does, they appear here with how well
+              your services and availability fit.
+            </PanelEmpty>
+          ) : data.total === 0 ? (
+            <PanelEmpty icon={<Search aria-hidden="true" className="size-10" />} title="No family fits these filters">
+              {filtered && (
+                <Button variant="secondary" className="mt-3" onClick={clear}>
+                  Clear the filters
+                </Button>
+              )}
+            </PanelEmpty>
+          ) : (
+            <>
+              <p role="status">
+                {data.total.toLocaleString('en-TT')} of {data.findable.toLocaleString('en-TT')} families open to being
+                found{filtered ? ' fit your filters' : ''}, best match first.
+              </p>
+              <ul className="flex flex-col gap-4">
+                {data.matches.map((match, i) => (
+                  <FamilyCardView
+                    key={match.family.id}
+                    match={match}
+                    index={(page - 1) * data.pageSize + i}
+                    canReachOut={listed}
+                    viewer={viewer}
+                  />
+                ))}
+              </ul>
+            </>
+          )
+        }
+      </MatchResults>
     </>
   );
 }

@@ -1,15 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { PROFESSIONAL_TEAM_ROLES, TEAM_ROLE_LABELS, type TeamRole } from '@tavara/shared/care-plans/care-plans';
+import { z } from 'zod';
+import { PROFESSIONAL_TEAM_ROLES, TEAM_ROLE_LABELS } from '@tavara/shared/care-plans/care-plans';
 import type { ProfessionalCard } from '@tavara/shared/matching/matching';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormChoiceGroup, FormField, useZodForm } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
-import { SelectField } from '@/components/ui/select-field';
 import { RequestError } from '@/lib/request-error';
 import { toast } from '@/lib/toast';
-import { useInviteToPlan, useOwnPlans } from '../api/matching-api';
+import { ownPlansQuery, useInviteToPlan } from '../api/matching-api';
+
+const PLAN_REQUIRED = 'Choose the care plan to invite them to.';
+const inviteSchema = z.object({
+  planId: z.string({ message: PLAN_REQUIRED }).min(1, PLAN_REQUIRED),
+  teamRole: z.enum(PROFESSIONAL_TEAM_ROLES),
+});
+/** A plan of the family's that a professional can be invited to. */
+type OwnPlan = { id: string; title: string; recipientName: string };
 
 /**
  * "Invite to my care team": the care plan's own invitation (the professional accepts or declines
@@ -26,29 +36,8 @@ export function InviteDialog({
   onClose: () => void;
   onInvited: () => void;
 }) {
-  const plans = useOwnPlans(viewer, true);
-  const invite = useInviteToPlan();
-  const [planId, setPlanId] = useState<string | null>(null);
-  const [teamRole, setTeamRole] = useState<TeamRole>('caregiver');
-  const [error, setError] = useState<string | null>(null);
-  const groupId = useId();
+  const plans = useQuery(ownPlansQuery(viewer));
   const list = plans.data ?? [];
-  const chosen = planId ?? (list.length === 1 ? list[0]!.id : null);
-  const submit = () => {
-    if (!chosen) return setError('Choose the care plan to invite them to.');
-    if (invite.isPending) return;
-    invite.mutate(
-      { planId: chosen, professionalId: professional.id, teamRole },
-      {
-        onSuccess: () => {
-          toast.success(`Invitation sent to ${professional.displayName}.`);
-          onInvited();
-          onClose();
-        },
-        onError: (e) => setError(e instanceof RequestError ? e.message : 'The invitation could not be sent.'),
-      },
-    );
-  };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -79,72 +68,100 @@ export function InviteDialog({
             </div>
           </>
         ) : (
-          <form
-            className="mt-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <DialogDescription>
-              They get the care plan’s invitation and join the team once they accept. Nobody is added without accepting.
-            </DialogDescription>
-            {list.length === 1 ? (
-              <p className="mt-4">
-                Care plan: <strong>{list[0]!.title}</strong>
-              </p>
-            ) : (
-              <fieldset className="mt-4" aria-describedby={error ? `${groupId}-error` : undefined}>
-                <legend className="font-semibold">Which care plan?</legend>
-                <div className="mt-2 flex flex-col gap-2">
-                  {list.map((plan) => (
-                    <label
-                      key={plan.id}
-                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-line px-3 has-[:checked]:border-brand has-[:checked]:bg-brand-soft"
-                    >
-                      <input
-                        type="radio"
-                        name={`${groupId}-plan`}
-                        value={plan.id}
-                        checked={chosen === plan.id}
-                        onChange={() => {
-                          setPlanId(plan.id);
-                          setError(null);
-                        }}
-                        className="size-5 accent-brand"
-                      />
-                      <span>
-                        {plan.title} <span className="text-ink-muted">· for {plan.recipientName}</span>
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-            )}
-            <SelectField
-              className="mt-4"
-              label="Their role on the team"
-              value={teamRole}
-              onChange={(event) => setTeamRole(event.target.value as TeamRole)}
-              options={PROFESSIONAL_TEAM_ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }))}
-            />
-            {error && (
-              <p id={`${groupId}-error`} role="alert" className="mt-3 text-danger">
-                {error}
-              </p>
-            )}
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <DialogClose asChild>
-                <Button variant="secondary">Cancel</Button>
-              </DialogClose>
-              <Button type="submit" aria-disabled={invite.isPending || undefined}>
-                {invite.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
-                Send invitation
-              </Button>
-            </div>
-          </form>
+          <InviteForm plans={list} professional={professional} onClose={onClose} onInvited={onInvited} />
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The plan (named when there is one) and their role; a refusal from the server is said under the form. */
+function InviteForm({
+  plans,
+  professional,
+  onClose,
+  onInvited,
+}: {
+  plans: readonly OwnPlan[];
+  professional: ProfessionalCard;
+  onClose: () => void;
+  onInvited: () => void;
+}) {
+  const invite = useInviteToPlan();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useZodForm(inviteSchema, {
+    defaultValues: { planId: plans.length === 1 ? plans[0]!.id : undefined, teamRole: 'caregiver' },
+  });
+  return (
+    <Form
+      form={form}
+      className="mt-2"
+      onSubmit={async ({ planId, teamRole }) => {
+        if (invite.isPending) return;
+        setRefusal(null);
+        try {
+          await invite.mutateAsync({ planId, professionalId: professional.id, teamRole });
+          toast.success(`Invitation sent to ${professional.displayName}.`);
+          onInvited();
+          onClose();
+        } catch (e) {
+          setRefusal(e instanceof RequestError ? e.message : 'The invitation could not be sent.');
+        }
+      }}
+    >
+      <DialogDescription>
+        They get the care plan’s invitation and join the team once they accept. Nobody is added without accepting.
+      </DialogDescription>
+      {plans.length === 1 ? (
+        <p className="mt-4">
+          Care plan: <strong>{plans[0]!.title}</strong>
+        </p>
+      ) : (
+        <FormChoiceGroup
+          control={form.control}
+          name="planId"
+          legend="Which care plan?"
+          className="mt-4"
+          choices={plans.map((plan) => ({ id: plan.id, label: plan.title, subtext: `for ${plan.recipientName}` }))}
+        />
+      )}
+      <FormField
+        control={form.control}
+        name="teamRole"
+        label="Their role on the team"
+        className="mt-4"
+        render={({ control, field }) => (
+          <select
+            {...control}
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onChange={(event) => field.onChange(event.target.value)}
+            onBlur={field.onBlur}
+            className="min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink"
+          >
+            {PROFESSIONAL_TEAM_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {TEAM_ROLE_LABELS[role]}
+              </option>
+            ))}
+          </select>
+        )}
+      />
+      {refusal && (
+        <p role="alert" className="mt-3 text-danger">
+          {refusal}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <DialogClose asChild>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" aria-disabled={invite.isPending || undefined}>
+          {invite.isPending && <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />}
+          Send invitation
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -5,7 +6,7 @@ import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { RequestError } from '@/lib/request-error';
 import { toast } from '@/lib/toast';
-import { useMatchingVisibility, useSetMatchingVisibility } from '../api/matching-api';
+import { matchingVisibilityQuery, useSetMatchingVisibility } from '../api/matching-api';
 
 const WORDS = {
   family: {
@@ -41,7 +42,7 @@ export function MatchingVisibilityCard({
 }) {
   const auth = useAuth();
   const viewer = auth.user?.id ?? null;
-  const visibility = useMatchingVisibility(viewer);
+  const visibility = useQuery({ ...matchingVisibilityQuery(viewer ?? ''), enabled: viewer !== null });
   const save = useSetMatchingVisibility(viewer ?? '');
   const words = WORDS[role];
   if (!viewer || auth.role !== role) return null;

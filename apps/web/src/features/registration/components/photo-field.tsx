@@ -9,7 +9,7 @@ import { FieldError } from '@/components/ui/field-message';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { uploadProfilePhoto } from '../registration-api';
+import { uploadProfilePhoto } from '../api/registration-api';
 
 /**
  * Profile photo (optional): uploads as soon as one is chosen. The browser's quick checks (type

@@ -25,7 +25,7 @@ import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { loadAccount } from '@/lib/auth';
 import { toast } from '@/lib/toast';
-import { saveRegistration } from '../registration-api';
+import { saveRegistration } from '../api/registration-api';
 import { clearDraft, saveDraft } from '../registration-storage';
 import { PhotoField } from './photo-field';
 

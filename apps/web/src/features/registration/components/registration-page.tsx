@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { ClipboardList } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { ChatAnswerValue } from '@tavara/shared/registration-chat/chat-state';
 import { PROFILE_QUESTION_IDS, REGISTRATION_MESSAGES } from '@tavara/shared/registration/registration';
 import { ROLE_DASHBOARD_PATHS, ROLE_LABELS, type PublicRole } from '@tavara/shared/roles';
 import { Button } from '@/components/ui/button';
@@ -15,13 +14,8 @@ import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import { useGuardedNavigate } from '@/lib/navigation-guard';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import {
-  fetchChatAnswers,
-  fetchLatestLinkedChatAnswers,
-  fetchSavedRegistration,
-  linkChatSession,
-} from '../registration-api';
-import { prefillAnswers, readChatPrefill, readDraft } from '../registration-storage';
+import { registrationFormQuery } from '../api/registration-api';
+import { readDraft } from '../registration-storage';
 import { RegistrationForm } from './registration-form';
 
 const INTRO: Record<PublicRole, string> = {
@@ -40,34 +34,6 @@ const ACCENT: Record<PublicRole, string> = {
 
 /** What `lastAction` says while a registration waits for sign-in. */
 const REGISTRATION_SIGN_IN_ACTION = 'complete your registration';
-
-interface LoadedForm {
-  readonly saved: Awaited<ReturnType<typeof fetchSavedRegistration>>;
-  readonly chatAnswers: Record<string, ChatAnswerValue> | null;
-}
-
-/**
- * Loads what the form starts from: the saved registration (edit mode) and, with `?session=`,
- * the chat's answers — from the server, or from this browser when the server does not have them.
- * A signed-in visitor's chat session is linked to their account on the way.
- */
-async function loadForm(role: PublicRole, sessionId: string | null, signal?: AbortSignal): Promise<LoadedForm> {
-  const [saved, serverAnswers] = await Promise.all([
-    fetchSavedRegistration(signal),
-    sessionId ? fetchChatAnswers(sessionId, signal) : Promise.resolve(null),
-  ]);
-  if (sessionId) void linkChatSession(sessionId);
-  // No ?session= (the confirmation link opened in another browser, a mail app's own): a first
-  // registration starts from the newest chat of this role that sign-up linked to the account.
-  if (!sessionId && saved.registeredAt === null) {
-    const linked = await fetchLatestLinkedChatAnswers(role, signal);
-    return { saved, chatAnswers: linked && Object.keys(linked).length > 0 ? linked : null };
-  }
-  const local = sessionId ? readChatPrefill(sessionId, role) : null;
-  const chatAnswers =
-    serverAnswers && Object.keys(serverAnswers).length > 0 ? serverAnswers : local ? prefillAnswers(local) : null;
-  return { saved, chatAnswers };
-}
 
 /**
  * /registration/{role} (issue 6). Signed out: the Sign Up tab of /auth for this role (issue 14),
@@ -103,12 +69,8 @@ export function RegistrationPage({ role, extra }: { role: PublicRole; extra?: Re
   }, [auth.loading, auth.user, navigate, role, pathname, search]);
 
   const form = useQuery({
-    queryKey: ['registration', role, sessionId, auth.user?.id],
-    queryFn: ({ signal }) => loadForm(role, sessionId, signal),
+    ...registrationFormQuery(role, sessionId, auth.user?.id ?? ''),
     enabled: Boolean(auth.user) && auth.role === role,
-    // The form's own state takes over once loaded; refetching would not change it.
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: 1,
   });
 
   const announced = useRef(false);

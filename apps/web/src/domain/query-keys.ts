@@ -1,0 +1,31 @@
+/**
+ * The query keys of data that several features read or refresh (issue 33): the care plans, their
+ * teams, shifts and medications, and the dashboard's figures about them. A feature's own data
+ * (matching results, stories, training) keeps its keys in its own `api/` file.
+ *
+ * Keys are hierarchical: refreshing `careKeys.all` refreshes every care view; a narrower key
+ * refreshes less. No feature writes these arrays by hand.
+ */
+export const careKeys = {
+  all: ['care'] as const,
+  plans: () => ['care', 'plans'] as const,
+  plan: (planId: string, week?: string) => ['care', 'plan', planId, week ?? ''] as const,
+  /** The plan's "care details": the family's assessment and story of the person cared for. */
+  careDetails: () => ['care', 'care-details'] as const,
+  planAssessment: (planId: string) => ['care', 'care-details', planId, 'assessment'] as const,
+  planStory: (planId: string) => ['care', 'care-details', planId, 'story'] as const,
+  figures: () => ['care', 'figures'] as const,
+  schedule: (view: string, date: string) => ['care', 'schedule', view, date] as const,
+  assignment: (planId: string) => ['care', 'assignment', planId] as const,
+  invitations: () => ['care', 'invitations'] as const,
+  feed: () => ['care', 'feed'] as const,
+  professionals: (q: string, region: string, careType: string) =>
+    ['care', 'professionals', q, region, careType] as const,
+  medications: {
+    all: ['care', 'medications'] as const,
+    list: (planId: string, days: number) => ['care', 'medications', planId, 'list', days] as const,
+    day: (planId: string, date: string) => ['care', 'medications', planId, 'day', date] as const,
+    report: (planId: string, days: number) => ['care', 'medications', planId, 'report', days] as const,
+    figures: () => ['care', 'medications', 'figures'] as const,
+  },
+};

@@ -1,0 +1,94 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  DoseCorrectionInput,
+  DoseRecordInput,
+  MedicationInput,
+  ReportPeriod,
+  SupplyInput,
+} from '@tavara/shared/medications/medications';
+import { careKeys } from '@/domain/query-keys';
+import { useRefreshingMutation } from '@/domain/refresh';
+import { api, unwrap } from '@/lib/api-client';
+
+/**
+ * The medications of a plan (issue 17): a recorded dose refreshes the day, the list, the report
+ * and the dashboard figures together (`REFRESHES.medication`).
+ */
+const keys = careKeys.medications;
+const plan = api['care-plans'][':planId'];
+const fetchList = (planId: string, days: ReportPeriod) =>
+  unwrap(plan.medications.$get({ param: { planId }, query: { days: String(days) } as never }));
+const fetchDay = (planId: string, date?: string) =>
+  unwrap(plan.doses.$get({ param: { planId }, query: date ? { date } : {} }));
+const fetchReport = (planId: string, days: ReportPeriod) =>
+  unwrap(plan.medications.report.$get({ param: { planId }, query: { days: String(days) } as never }));
+
+export type MedicationList = Awaited<ReturnType<typeof fetchList>>;
+export type MedicationItem = MedicationList['medications'][number];
+export type DoseDay = Awaited<ReturnType<typeof fetchDay>>;
+export type DoseItem = DoseDay['doses'][number];
+export type DoseRecord = NonNullable<DoseItem['record']>;
+export type AdherenceReport = Awaited<ReturnType<typeof fetchReport>>;
+
+export const medicationsQuery = (planId: string, days: ReportPeriod) =>
+  queryOptions({
+    queryKey: keys.list(planId, days),
+    queryFn: () => fetchList(planId, days),
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+
+/** One day of doses (`date` a plan-local day; none: today). */
+export const doseDayQuery = (planId: string, date?: string) =>
+  queryOptions({
+    queryKey: keys.day(planId, date ?? ''),
+    queryFn: () => fetchDay(planId, date),
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+
+export const adherenceReportQuery = (planId: string, days: ReportPeriod) =>
+  queryOptions({
+    queryKey: keys.report(planId, days),
+    queryFn: () => fetchReport(planId, days),
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+
+/** Where the CSV of a report downloads from (a plain link: the browser saves the file). */
+export const reportCsvUrl = (planId: string, days: ReportPeriod) =>
+  `/api/care-plans/${encodeURIComponent(planId)}/medications/report.csv?days=${days}`;
+
+export const useAddMedication = (planId: string) =>
+  useRefreshingMutation('medication', (json: MedicationInput) =>
+    unwrap(plan.medications.$post({ param: { planId }, json: json as never })),
+  );
+export const useUpdateMedication = () =>
+  useRefreshingMutation('medication', ({ id, json }: { id: string; json: MedicationInput }) =>
+    unwrap(api.medications[':medicationId'].$put({ param: { medicationId: id }, json: json as never })),
+  );
+export const useStopMedication = () =>
+  useRefreshingMutation('medication', (id: string) =>
+    unwrap(api.medications[':medicationId'].stop.$post({ param: { medicationId: id } })),
+  );
+/** A record was written, or the server asks first (a record within 2 hours, an as-needed limit). */
+export type RecordAnswer =
+  | { outcome: 'recorded'; record: DoseRecord }
+  | { outcome: 'ask'; conflict: { record: DoseRecord; message: string } | null; warnings: string[] };
+export const useRecordDose = (planId: string) =>
+  useRefreshingMutation('medication', (json: DoseRecordInput) =>
+    unwrap<RecordAnswer>(plan.doses.$post({ param: { planId }, json: json as never }) as never),
+  );
+export const useMorningRound = (planId: string) =>
+  useRefreshingMutation('medication', (date: string) =>
+    unwrap(plan.doses.bulk.$post({ param: { planId }, json: { date, period: 'morning' } })),
+  );
+export const useCorrectRecord = () =>
+  useRefreshingMutation('medication', ({ id, json }: { id: string; json: DoseCorrectionInput }) =>
+    unwrap(api['dose-records'][':recordId'].correct.$post({ param: { recordId: id }, json: json as never })),
+  );
+/** Units on hand (a refill or a count), what a dose takes, and when to remind (issue 28). */
+export const useRecordSupply = () =>
+  useRefreshingMutation('medication', ({ id, json }: { id: string; json: SupplyInput }) =>
+    unwrap(api.medications[':medicationId'].supply.$put({ param: { medicationId: id }, json })),
+  );

@@ -1,0 +1,77 @@
+import { DEFAULT_REFILL_THRESHOLD_DAYS, supplyInputSchema } from '@tavara/shared/medications/medications';
+import { FormTextField, useZodForm } from '@/components/ui/form';
+import { toast } from '@/lib/toast';
+import { useRecordSupply, type MedicationItem } from '../api/medications-api';
+import { CareFormDialog } from '@/domain/care-plans/care-dialog';
+
+/**
+ * "Supply" (issue 28): how many are on hand now (after a refill, or counting the box), what one
+ * dose takes, and how many days' supply left brings a refill reminder. Saving starts the count
+ * again, so the reminder can come again when it falls.
+ */
+export function SupplyDialog({
+  medication,
+  open,
+  onOpenChange,
+}: {
+  medication: MedicationItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const save = useRecordSupply();
+  const form = useZodForm(supplyInputSchema, {
+    defaultValues: {
+      onHand: medication.supply.onHand ?? '',
+      unitsPerDose: medication.supply.unitsPerDose,
+      refillThresholdDays: medication.supply.refillThresholdDays ?? DEFAULT_REFILL_THRESHOLD_DAYS,
+    },
+  });
+  return (
+    <CareFormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Supply of ${medication.name}`}
+      description="Each dose recorded as given takes its amount off."
+      form={form}
+      failure="The supply could not be saved."
+      busy={form.formState.isSubmitting}
+      submitLabel="Save supply"
+      onSubmit={async (json) => {
+        await save.mutateAsync({ id: medication.id, json });
+        toast.success('Supply saved.');
+        onOpenChange(false);
+      }}
+    >
+      <FormTextField
+        control={form.control}
+        name="onHand"
+        label="On hand now (tablets, ml…)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        required
+      />
+      <FormTextField
+        control={form.control}
+        name="unitsPerDose"
+        label="One dose takes"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        required
+      />
+      <FormTextField
+        control={form.control}
+        name="refillThresholdDays"
+        label="Remind me to refill when this many days are left"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={90}
+        required
+      />
+    </CareFormDialog>
+  );
+}

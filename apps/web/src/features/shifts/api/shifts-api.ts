@@ -1,0 +1,72 @@
+import { queryOptions } from '@tanstack/react-query';
+import { careKeys } from '@/domain/query-keys';
+import { useRefreshingMutation } from '@/domain/refresh';
+import { api, unwrap } from '@/lib/api-client';
+
+/**
+ * Shifts (issue 16): making them from a plan's coverage, one-off shifts, the actions on one shift
+ * (claim, check in and out, done, cancel, assign, change), a professional's schedule and the
+ * calendar feed. A plan's week of shifts comes with the plan (`planQuery` in the domain layer).
+ */
+export type ScheduleView = 'day' | 'week' | 'month';
+const fetchSchedule = (view: ScheduleView, date?: string) =>
+  unwrap(api.professional.schedule.$get({ query: { view, ...(date ? { date } : {}) } }));
+export type Schedule = Awaited<ReturnType<typeof fetchSchedule>>;
+export type ScheduleShift = Schedule['shifts'][number];
+
+export const scheduleQuery = (view: ScheduleView, date?: string) =>
+  queryOptions({
+    queryKey: careKeys.schedule(view, date ?? ''),
+    queryFn: () => fetchSchedule(view, date),
+    retry: 1,
+    placeholderData: (previous) => previous,
+  });
+
+export const calendarFeedQuery = () =>
+  queryOptions({ queryKey: careKeys.feed(), queryFn: () => unwrap(api['calendar-feed'].$get()), retry: 1 });
+
+export const useGenerateShifts = (planId: string) =>
+  useRefreshingMutation('shift', (json: { from?: string; to?: string }) =>
+    unwrap(api['care-plans'][':planId'].shifts.generate.$post({ param: { planId }, json })),
+  );
+export const useAddShift = (planId: string) =>
+  useRefreshingMutation('shift', (json: { start: string; end: string; note?: string | null }) =>
+    unwrap(api['care-plans'][':planId'].shifts.$post({ param: { planId }, json: json as never })),
+  );
+
+export type ShiftAction =
+  | { kind: 'claim' | 'check-in'; shiftId: string }
+  | { kind: 'check-out' | 'done'; shiftId: string; note?: string | null }
+  | { kind: 'cancel'; shiftId: string; reason: string }
+  | { kind: 'assign'; shiftId: string; userId: string | null; mode?: 'assign' | 'offer'; reassign?: boolean }
+  | { kind: 'edit'; shiftId: string; start: string; end: string; reason: string };
+
+function runShiftAction(action: ShiftAction) {
+  const shifts = api.shifts[':shiftId'];
+  const param = { shiftId: action.shiftId };
+  switch (action.kind) {
+    case 'claim':
+      return unwrap(shifts.claim.$post({ param }));
+    case 'check-in':
+      return unwrap(shifts['check-in'].$post({ param }));
+    case 'check-out':
+      return unwrap(shifts['check-out'].$post({ param, json: { note: action.note ?? null } as never }));
+    case 'done':
+      return unwrap(shifts.done.$post({ param, json: { note: action.note ?? null } as never }));
+    case 'cancel':
+      return unwrap(shifts.cancel.$post({ param, json: { reason: action.reason } }));
+    case 'assign':
+      return unwrap(
+        shifts.assign.$post({
+          param,
+          json: { userId: action.userId, mode: action.mode ?? 'assign', reassign: action.reassign ?? false },
+        }),
+      );
+    case 'edit':
+      return unwrap(shifts.$patch({ param, json: { start: action.start, end: action.end, reason: action.reason } }));
+  }
+}
+export const useShiftAction = () => useRefreshingMutation('shift', runShiftAction);
+
+export const useCreateFeed = () => useRefreshingMutation('shift', () => unwrap(api['calendar-feed'].$post()));
+export const useRevokeFeed = () => useRefreshingMutation('shift', () => unwrap(api['calendar-feed'].$delete()));

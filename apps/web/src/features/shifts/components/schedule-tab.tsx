@@ -1,0 +1,133 @@
+import { AlertTriangle, CalendarPlus, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { gapLabel } from '@tavara/shared/care-plans/display';
+import { formatPlanLongDay, formatPlanShortDay } from '@tavara/shared/time/format';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { isPlanOwner, isPlanRelative } from '@/domain/care-plans/plan-access';
+import type { PlanDetail, ShiftItem } from '@/domain/care-plans/plan-queries';
+import { ShiftCard } from '@/domain/care-plans/shift-card';
+import { cn } from '@/lib/cn';
+import { OwnerShiftActions, RelativeShiftActions } from './plan-shift-actions';
+import { AddShiftDialog, GenerateShiftsDialog } from './shift-dialogs';
+
+/**
+ * `loading` is true while another week is being fetched and the last one is still on screen: its
+ * shifts are dimmed and inert then, so nobody opens a dialog on a shift that is about to vanish.
+ */
+export function ScheduleTab({
+  data,
+  setWeek,
+  loading,
+}: {
+  data: PlanDetail;
+  setWeek: (week: string) => void;
+  loading: boolean;
+}) {
+  const isOwner = isPlanOwner(data);
+  const isRelative = isPlanRelative(data);
+  const [adding, setAdding] = useState(false);
+  const [generating, setGenerating] = useState(false);
+  const { week } = data;
+  const actionsFor = (shift: ShiftItem) =>
+    isOwner ? (
+      <OwnerShiftActions shift={shift} data={data} />
+    ) : isRelative ? (
+      <RelativeShiftActions shift={shift} data={data} />
+    ) : null;
+  const byDay = week.days.map((day) => ({ day, shifts: week.shifts.filter((s) => s.localDate === day) }));
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" aria-label="Previous week" onClick={() => setWeek(week.previous)}>
+            <ChevronLeft aria-hidden="true" className="size-5" />
+          </Button>
+          <h2 className="text-xl font-semibold" aria-live="polite">
+            Week of {formatPlanShortDay(week.from)}
+          </h2>
+          <Button variant="secondary" aria-label="Next week" onClick={() => setWeek(week.next)}>
+            <ChevronRight aria-hidden="true" className="size-5" />
+          </Button>
+        </div>
+        {isOwner && (
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => setGenerating(true)}>
+              <CalendarPlus aria-hidden="true" className="size-5" /> Make shifts
+            </Button>
+            <Button variant="secondary" onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" className="size-5" /> One-off shift
+            </Button>
+          </div>
+        )}
+      </div>
+      <div
+        className={cn('flex flex-col gap-6 transition-opacity', loading && 'opacity-60')}
+        aria-busy={loading || undefined}
+        inert={loading}
+      >
+        <p className="text-lg">
+          <strong>{data.openShiftCount}</strong> open {data.openShiftCount === 1 ? 'shift' : 'shifts'} coming up
+        </p>
+        {week.gaps.length > 0 && (
+          <Notice tone="warning" title="Coverage gaps this week">
+            <ul className="list-disc pl-5">
+              {week.gaps.map((gap) => (
+                <li key={gap.shiftId}>{gapLabel(gap.start, gap.end)}</li>
+              ))}
+            </ul>
+          </Notice>
+        )}
+        {week.shifts.length === 0 && (
+          <p className="flex items-center gap-2 text-ink-muted">
+            <AlertTriangle aria-hidden="true" className="size-5" /> No shifts this week
+            {isOwner ? '. Make them from the plan’s coverage, or add a one-off shift.' : '.'}
+          </p>
+        )}
+        {/* Phones: an agenda, one day per row. */}
+        <ol className="flex flex-col gap-4 md:hidden" aria-label="This week, day by day">
+          {byDay
+            .filter((d) => d.shifts.length > 0)
+            .map(({ day, shifts }) => (
+              <li key={day}>
+                <h3 className="mb-2 font-semibold">{formatPlanLongDay(day)}</h3>
+                <div className="flex flex-col gap-2">
+                  {shifts.map((shift) => (
+                    <ShiftCard key={shift.id} shift={shift} actions={actionsFor(shift)} />
+                  ))}
+                </div>
+              </li>
+            ))}
+        </ol>
+        {/* Wide screens: the week as a grid of seven days. */}
+        {/* A list of days (each named by its heading): not sections with a list role, which axe
+            reports as aria-allowed-role (issue 31). */}
+        <ul className="hidden gap-2 md:grid md:grid-cols-7" aria-label="This week">
+          {byDay.map(({ day, shifts }) => (
+            <li
+              key={day}
+              aria-label={formatPlanLongDay(day)}
+              className={day === week.today ? 'rounded-lg bg-brand-soft p-1' : 'p-1'}
+            >
+              <h3 className="mb-2 text-center font-semibold">{formatPlanShortDay(day)}</h3>
+              <div className="flex flex-col gap-2">
+                {shifts.map((shift) => (
+                  <ShiftCard key={shift.id} shift={shift} compact actions={actionsFor(shift)} />
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+      {isOwner && <AddShiftDialog planId={data.plan.id} open={adding} onOpenChange={setAdding} />}
+      {isOwner && generating && (
+        <GenerateShiftsDialog
+          planId={data.plan.id}
+          range={data.generateRange}
+          open
+          onOpenChange={(open) => !open && setGenerating(false)}
+        />
+      )}
+    </div>
+  );
+}
