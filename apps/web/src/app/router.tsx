@@ -1,7 +1,8 @@
-import { Suspense, useSyncExternalStore, type ComponentType } from 'react';
+import { Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ROUTES, type RoutePath } from '@tavara/shared/routes';
 import { RootLayout } from '@/components/layouts/root-layout';
+import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { lazyPage } from './lazy-page';
 
@@ -156,7 +157,28 @@ export function AppRouter() {
   );
 }
 
+/** The pages whose data starts with the route (route-data.ts): a care plan, its medications, the schedule. */
+const PREFETCHED =
+  /^\/family\/care-management\/(?!create(\/|$))[^/]+(\/medications)?\/?$|^\/professional\/schedule\/?$/;
+
+/**
+ * Asks for a daily page's data as navigation to it starts, beside its code (issue 35): only for
+ * a browser last seen signed in (a visitor would be answered 401; the page itself says "sign in").
+ */
+function usePrefetchRouteData() {
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (!PREFETCHED.test(pathname) || localStore.get(LOCAL_KEYS.seenSignedIn) !== '1') return;
+    import('./route-data').then(
+      (module) => module.prefetchRouteData(pathname, search),
+      // The page asks for its own data as usual.
+      () => undefined,
+    );
+  }, [pathname, search]);
+}
+
 export function AppRoutes() {
+  usePrefetchRouteData();
   return (
     <Routes>
       <Route element={<RootLayout overlays={APP_OVERLAYS} navExtras={NAV_EXTRAS} />}>

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  DoseCorrectionInput,
-  DoseRecordInput,
-  MedicationInput,
-  ReportPeriod,
-  SupplyInput,
+import {
+  REPORT_PERIODS,
+  type DoseCorrectionInput,
+  type DoseRecordInput,
+  type MedicationInput,
+  type ReportPeriod,
+  type SupplyInput,
 } from '@tavara/shared/medications/medications';
 import { careKeys } from '@/domain/query-keys';
 import { useRefreshingMutation } from '@/domain/refresh';
@@ -29,6 +30,31 @@ export type DoseDay = Awaited<ReturnType<typeof fetchDay>>;
 export type DoseItem = DoseDay['doses'][number];
 export type DoseRecord = NonNullable<DoseItem['record']>;
 export type AdherenceReport = Awaited<ReturnType<typeof fetchReport>>;
+
+const MEDICATIONS_TABS = ['today', 'medications', 'report'] as const;
+export type MedicationsTab = (typeof MEDICATIONS_TABS)[number];
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * What the medications page shows, read from its address (`?tab=`, `?days=`, `?date=`): by the
+ * page, and by the route's prefetch as navigation starts (app/route-data.ts) — the same keys.
+ */
+export function readMedicationsPageParams(params: URLSearchParams): {
+  tab: MedicationsTab;
+  days: ReportPeriod;
+  date: string | undefined;
+} {
+  const tabParam = params.get('tab');
+  const tab = (MEDICATIONS_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as MedicationsTab) : 'today';
+  const daysParam = Number(params.get('days'));
+  const days = (REPORT_PERIODS as readonly number[]).includes(daysParam)
+    ? (daysParam as ReportPeriod)
+    : tab === 'report'
+      ? 30
+      : 7;
+  const dateParam = params.get('date');
+  return { tab, days, date: dateParam && ISO_DATE.test(dateParam) ? dateParam : undefined };
+}
 
 export const medicationsQuery = (planId: string, days: ReportPeriod) =>
   queryOptions({

@@ -1,30 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { REPORT_PERIODS, type ReportPeriod } from '@tavara/shared/medications/medications';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { medicationsQuery } from '../api/medications-api';
+import { medicationsQuery, readMedicationsPageParams } from '../api/medications-api';
 import { PageShell, SignedInOnly, planQueryGate } from '@/domain/care-plans/care-ui';
 import { DoseDayView } from './dose-day';
 import { MedicationList } from './medication-list';
 import { MedicationReport } from './medication-report';
 
-const TABS = ['today', 'medications', 'report'] as const;
-type Tab = (typeof TABS)[number];
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function MedicationsBody({ planId }: { planId: string }) {
   const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as Tab) : 'today';
-  const daysParam = Number(params.get('days'));
-  const days: ReportPeriod = (REPORT_PERIODS as readonly number[]).includes(daysParam)
-    ? (daysParam as ReportPeriod)
-    : tab === 'report'
-      ? 30
-      : 7;
-  const dateParam = params.get('date');
-  const date = dateParam && ISO_DATE.test(dateParam) ? dateParam : undefined;
+  const { tab, days, date } = readMedicationsPageParams(params);
   const update = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) next.set(key, value);

@@ -8,7 +8,20 @@ import { api, unwrap } from '@/lib/api-client';
  * (claim, check in and out, done, cancel, assign, change), a professional's schedule and the
  * calendar feed. A plan's week of shifts comes with the plan (`planQuery` in the domain layer).
  */
-export type ScheduleView = 'day' | 'week' | 'month';
+export const SCHEDULE_VIEWS = ['day', 'week', 'month'] as const;
+export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
+
+/**
+ * The schedule's view and date from its address (`?view=`, `?date=`): read by the page and by the
+ * route's prefetch as navigation starts (app/route-data.ts), so both ask for the same data.
+ */
+export function readScheduleParams(params: URLSearchParams): { view: ScheduleView; date: string | undefined } {
+  const view = params.get('view');
+  return {
+    view: (SCHEDULE_VIEWS as readonly string[]).includes(view ?? '') ? (view as ScheduleView) : 'week',
+    date: params.get('date') ?? undefined,
+  };
+}
 const fetchSchedule = (view: ScheduleView, date?: string) =>
   unwrap(api.professional.schedule.$get({ query: { view, ...(date ? { date } : {}) } }));
 export type Schedule = Awaited<ReturnType<typeof fetchSchedule>>;

@@ -9,14 +9,17 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { scheduleQuery, useShiftAction, type ScheduleShift } from '../api/shifts-api';
+import {
+  readScheduleParams,
+  SCHEDULE_VIEWS as VIEWS,
+  scheduleQuery,
+  useShiftAction,
+  type ScheduleShift,
+} from '../api/shifts-api';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { failedWith, LoadError, LoadingBlock, PageShell, SignedInOnly } from '@/domain/care-plans/care-ui';
 import { ShiftCard } from '@/domain/care-plans/shift-card';
 import { CheckOutDialog } from './shift-dialogs';
-
-const VIEWS = ['day', 'week', 'month'] as const;
-type View = (typeof VIEWS)[number];
 
 function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership: MembershipRef | null }) {
   const { user, role } = useAuth();
@@ -107,9 +110,7 @@ function RegistrationNext() {
 
 function ScheduleBody({ invitations }: { invitations: ReactNode }) {
   const [params, setParams] = useSearchParams();
-  const viewParam = params.get('view');
-  const view: View = (VIEWS as readonly string[]).includes(viewParam ?? '') ? (viewParam as View) : 'week';
-  const date = params.get('date') ?? undefined;
+  const { view, date } = readScheduleParams(params);
   const schedule = useQuery(scheduleQuery(view, date));
   const go = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
