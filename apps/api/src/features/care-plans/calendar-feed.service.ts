@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { effectiveShiftStatus } from '@tavara/shared/care-plans/care-plans';
+import { effectiveShiftStatus } from '@tavara/shared/shifts/shifts';
 import { and, asc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Database } from '../../db/client';

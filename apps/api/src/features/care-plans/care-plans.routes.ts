@@ -1,17 +1,14 @@
+import { carePlanInputSchema, DEFAULT_TIME_ZONE, planStatusInputSchema } from '@tavara/shared/care-plans/care-plans';
 import {
-  carePlanInputSchema,
-  DEFAULT_TIME_ZONE,
   generateShiftsInputSchema,
-  invitationInputSchema,
-  isoDateSchema,
-  planStatusInputSchema,
   shiftAssignInputSchema,
   shiftCancelInputSchema,
   shiftDoneInputSchema,
   shiftEditInputSchema,
   shiftTimesInputSchema,
-  TEAM_ROLE_LABELS,
-} from '@tavara/shared/care-plans/care-plans';
+} from '@tavara/shared/shifts/shifts';
+import { invitationInputSchema, TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
+import { isoDateSchema } from '@tavara/shared/time/date-params';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';

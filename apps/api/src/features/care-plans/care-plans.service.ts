@@ -2,21 +2,25 @@ import { FORMER_TEAM_MEMBER } from '@tavara/shared/account/account';
 import {
   alreadyAssignedMessage,
   BOOKED_SHIFT_STATUSES,
-  CARE_PLAN_MESSAGES as M,
   effectiveShiftStatus,
-  INVITATION_LIMITS,
   MAX_GENERATE_DAYS,
   overlapMessage,
-  TEAM_ROLE_LABELS,
-  type carePlanInputSchema,
   type generateShiftsInputSchema,
+  type ShiftStatus,
+} from '@tavara/shared/shifts/shifts';
+import {
+  CARE_PLAN_MESSAGES as M,
+  type carePlanInputSchema,
+  type PlanStatus,
+} from '@tavara/shared/care-plans/care-plans';
+import {
+  INVITATION_LIMITS,
+  TEAM_ROLE_LABELS,
   type invitationInputSchema,
   type MemberKind,
   type MemberStatus,
-  type PlanStatus,
-  type ShiftStatus,
   type TeamRole,
-} from '@tavara/shared/care-plans/care-plans';
+} from '@tavara/shared/care-team/care-team';
 import {
   canClaimShift,
   canMarkShiftDone,

@@ -1,4 +1,5 @@
-import { CARE_PLAN_MESSAGES, INVITATION_LIMITS } from '@tavara/shared/care-plans/care-plans';
+import { CARE_PLAN_MESSAGES } from '@tavara/shared/care-plans/care-plans';
+import { INVITATION_LIMITS } from '@tavara/shared/care-team/care-team';
 import { PERSON_NAME_MESSAGES } from '@tavara/shared/validation/person-name';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import {
   DOCUMENT_TYPES,
   documentFieldsSchema,
   MAX_DOCUMENT_BYTES,
-} from '@tavara/shared/professional-documents/professional-documents';
+} from '@tavara/shared/professional-profile/professional-documents';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';

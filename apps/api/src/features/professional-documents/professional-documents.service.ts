@@ -7,7 +7,7 @@ import {
   type DocumentKind,
   type DocumentType,
   type ProfessionalDocument,
-} from '@tavara/shared/professional-documents/professional-documents';
+} from '@tavara/shared/professional-profile/professional-documents';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/auth';

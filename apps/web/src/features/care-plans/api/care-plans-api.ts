@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CarePlanInput, InvitationInput } from '@tavara/shared/care-plans/care-plans';
+import type { CarePlanInput } from '@tavara/shared/care-plans/care-plans';
+import type { InvitationInput } from '@tavara/shared/care-team/care-team';
 import { api, unwrap } from '@/lib/api-client';
 
 /**

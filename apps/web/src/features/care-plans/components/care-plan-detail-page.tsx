@@ -6,9 +6,9 @@ import {
   PLAN_STATUSES,
   PLAN_STATUS_LABELS,
   PLAN_TYPE_LABELS,
-  TEAM_ROLE_LABELS,
   type PlanStatus,
 } from '@tavara/shared/care-plans/care-plans';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
 import { coverageSummary, gapLabel } from '@tavara/shared/care-plans/display';
 import { formatPlanLongDay, formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
 import { canMarkShiftDone, isShiftEditable } from '@tavara/shared/care-plans/permissions';

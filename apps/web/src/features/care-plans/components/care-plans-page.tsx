@@ -1,6 +1,7 @@
 import { ClipboardList, Plus, UserCheck, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { CARE_PLAN_MESSAGES, PLAN_TYPE_LABELS, TEAM_ROLE_LABELS } from '@tavara/shared/care-plans/care-plans';
+import { CARE_PLAN_MESSAGES, PLAN_TYPE_LABELS } from '@tavara/shared/care-plans/care-plans';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
 import { coverageSummary } from '@tavara/shared/care-plans/display';
 import { formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight, LogIn, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PLAN_STATUS_LABELS, TEAM_ROLE_LABELS } from '@tavara/shared/care-plans/care-plans';
+import { PLAN_STATUS_LABELS } from '@tavara/shared/care-plans/care-plans';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
 import { formatPlanLongDay, formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
 import { canCheckIn, canCheckOut, canClaimShift, type MembershipRef } from '@tavara/shared/care-plans/permissions';
 import { Button } from '@/components/ui/button';

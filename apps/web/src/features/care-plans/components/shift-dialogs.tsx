@@ -1,18 +1,20 @@
 import { useEffect, useState } from 'react';
 import { z } from 'zod';
+import { CARE_PLAN_MESSAGES } from '@tavara/shared/care-plans/care-plans';
 import {
-  CARE_PLAN_MESSAGES,
   PROFESSIONAL_TEAM_ROLES,
-  generateShiftsInputSchema,
   invitationInputSchema,
-  isoDateSchema,
+  TEAM_ROLE_LABELS,
+  type InvitationInput,
+} from '@tavara/shared/care-team/care-team';
+import {
+  generateShiftsInputSchema,
   shiftCancelInputSchema,
   shiftDoneInputSchema,
   shiftEditInputSchema,
   shiftTimesInputSchema,
-  TEAM_ROLE_LABELS,
-  type InvitationInput,
-} from '@tavara/shared/care-plans/care-plans';
+} from '@tavara/shared/shifts/shifts';
+import { isoDateSchema } from '@tavara/shared/time/date-params';
 import { formatPlanShortDay } from '@tavara/shared/time/format';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
