@@ -15,7 +15,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { careAssessments } from '../../db/schema/family-stories';
 import { AppError } from '../../lib/app-error';
-import { knownRecipients, loadRegistration, planRecipientFor, type Viewer } from './recipients';
+import { knownRecipients, loadRegistration, planRecipientFor, type Viewer } from '../../domain/people-cared-for';
 
 // What matching (issue 19, items 4–5) reads from an assessment: a pure function of its answers.
 export { assessmentNeeds, type AssessmentNeeds } from '@tavara/shared/care-assessment/care-assessment';

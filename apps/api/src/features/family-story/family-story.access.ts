@@ -1,24 +1,15 @@
 import type { AccessRow } from '../../testing/access';
 
 /**
- * The care needs assessment, the family's story and the legacy page (issue 19). A family's own
- * assessments and stories are found by the session's user, never by a parameter; the plan views
- * follow the plan (owner, accepted members, admins); the legacy page is public and shows public
- * fields only. The owner / team member / other family / professional / community / visitor /
- * admin cases are asserted in care-recipients.test.ts.
+ * The family's story and the legacy page (issue 19): a family's own stories are found by the
+ * session's user, never by a parameter; the plan view follows the plan (owner, accepted members,
+ * admins); the legacy page is public and shows public fields only. The owner / team member /
+ * other family / professional / community / visitor / admin cases are asserted in
+ * domain/people-cared-for.test.ts.
  */
-const OWNER_TEST = { file: 'care-recipients.test.ts', test: 'who may read and change assessments and stories' };
+const OWNER_TEST = { file: 'people-cared-for.test.ts', test: 'who may read and change assessments and stories' };
 
 export const accessRows: AccessRow[] = [
-  { method: 'GET', path: '/api/care-assessments', who: 'owner', roles: ['family'], ownerTest: OWNER_TEST },
-  {
-    method: 'PUT',
-    path: '/api/care-assessments/sections/:section',
-    who: 'owner',
-    roles: ['family'],
-    ownerTest: OWNER_TEST,
-  },
-  { method: 'GET', path: '/api/care-plans/:planId/assessment', who: 'owner', ownerTest: OWNER_TEST },
   { method: 'GET', path: '/api/family-stories', who: 'owner', roles: ['family'], ownerTest: OWNER_TEST },
   { method: 'PUT', path: '/api/family-stories', who: 'owner', roles: ['family'], ownerTest: OWNER_TEST },
   {

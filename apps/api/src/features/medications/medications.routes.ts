@@ -14,8 +14,10 @@ import type { AppBindings } from '../../app-types';
 import { requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { validate } from '../../lib/validate';
-import type { Viewer } from './care-plans.service';
+import { viewerOf } from '../../domain/viewer';
 import { recordSupply } from './medication-supply';
+import * as doseRecords from './dose-records.service';
+import * as reports from './medication-reports.service';
 import * as meds from './medications.service';
 
 const planParam = z.object({ planId: z.string().min(1).max(100) });
@@ -28,11 +30,6 @@ const noStore = async (c: { header(name: string, value: string): void }, next: (
   await next();
   c.header('Cache-Control', 'no-store');
 };
-
-function viewerOf(c: { get(key: 'user'): { id: string; role?: string | null; email: string } }): Viewer {
-  const u = c.get('user');
-  return { id: u.id, role: u.role, email: u.email };
-}
 
 /**
  * Medications of a care plan (issue 17). Every route checks who asks through the plan's access
@@ -55,7 +52,7 @@ export function medicationRoutes(db: Database) {
       .use('/medications/*', noStore)
       .use('/dose-records/*', noStore)
       .get('/medications/figures', requireUser(), async (c) => {
-        return c.json(await meds.medicationFigures(db, viewerOf(c)));
+        return c.json(await reports.medicationFigures(db, viewerOf(c)));
       })
       .get(
         '/care-plans/:planId/medications',
@@ -103,7 +100,7 @@ export function medicationRoutes(db: Database) {
         validate('query', periodQuery),
         async (c) => {
           const days = c.req.valid('query').days ?? 30;
-          return c.json(await meds.adherenceReport(db, viewerOf(c), c.req.valid('param').planId, days));
+          return c.json(await reports.adherenceReport(db, viewerOf(c), c.req.valid('param').planId, days));
         },
       )
       .get(
@@ -113,9 +110,9 @@ export function medicationRoutes(db: Database) {
         validate('query', periodQuery),
         async (c) => {
           const days = c.req.valid('query').days ?? 30;
-          const report = await meds.adherenceReport(db, viewerOf(c), c.req.valid('param').planId, days);
+          const report = await reports.adherenceReport(db, viewerOf(c), c.req.valid('param').planId, days);
           // The file name carries no names or medications (it may end up in a downloads list).
-          return c.body(meds.reportCsv(report), 200, {
+          return c.body(reports.reportCsv(report), 200, {
             'Content-Type': 'text/csv; charset=utf-8',
             'Content-Disposition': `attachment; filename="medication-adherence-${report.from}-to-${report.to}.csv"`,
           });
@@ -165,7 +162,12 @@ export function medicationRoutes(db: Database) {
         validate('param', planParam),
         validate('json', doseRecordInputSchema),
         async (c) => {
-          const result = await meds.recordDose(db, viewerOf(c), c.req.valid('param').planId, c.req.valid('json'));
+          const result = await doseRecords.recordDose(
+            db,
+            viewerOf(c),
+            c.req.valid('param').planId,
+            c.req.valid('json'),
+          );
           // "ask" writes nothing: 200 with the question; a record is 201.
           return result.outcome === 'recorded' ? c.json(result, 201) : c.json(result, 200);
         },
@@ -177,7 +179,12 @@ export function medicationRoutes(db: Database) {
         validate('json', bulkDoseInputSchema),
         async (c) => {
           return c.json(
-            await meds.recordMorningRound(db, viewerOf(c), c.req.valid('param').planId, c.req.valid('json').date),
+            await doseRecords.recordMorningRound(
+              db,
+              viewerOf(c),
+              c.req.valid('param').planId,
+              c.req.valid('json').date,
+            ),
           );
         },
       )
@@ -188,13 +195,13 @@ export function medicationRoutes(db: Database) {
         validate('json', doseCorrectionInputSchema),
         async (c) => {
           return c.json(
-            await meds.correctRecord(db, viewerOf(c), c.req.valid('param').recordId, c.req.valid('json')),
+            await doseRecords.correctRecord(db, viewerOf(c), c.req.valid('param').recordId, c.req.valid('json')),
             201,
           );
         },
       )
       .get('/dose-records/:recordId/history', requireUser(), validate('param', recordParam), async (c) => {
-        return c.json(await meds.recordHistory(db, viewerOf(c), c.req.valid('param').recordId));
+        return c.json(await doseRecords.recordHistory(db, viewerOf(c), c.req.valid('param').recordId));
       })
   );
 }

@@ -1,11 +1,13 @@
 import { recipientKey } from '@tavara/shared/care-assessment/care-assessment';
 import { planAccess } from '@tavara/shared/care-plans/permissions';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { carePlans, careTeamMembers } from '../../db/schema/care-plans';
-import { profiles } from '../../db/schema/profiles';
-import { familyDetails } from '../../db/schema/registration';
-import { AppError } from '../../lib/app-error';
+import type { Database } from '../db/client';
+import { carePlans } from '../db/schema/care-plans';
+import { profiles } from '../db/schema/profiles';
+import { familyDetails } from '../db/schema/registration';
+import { AppError } from '../lib/app-error';
+import { acceptedMembership, UUID } from './plan-access';
+import type { Viewer as FullViewer } from './viewer';
 
 /**
  * Who a family cares for, and who may read a recipient's assessment and story through a plan.
@@ -13,12 +15,8 @@ import { AppError } from '../../lib/app-error';
  * names its recipient; assessments and stories are keyed by the same normalised name.
  */
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface Viewer {
-  id: string;
-  role?: string | null;
-}
+/** Who asks, as far as the people cared for need to know. */
+export type Viewer = Pick<FullViewer, 'id' | 'role'>;
 
 export interface KnownRecipient {
   name: string;
@@ -77,17 +75,7 @@ export async function planRecipientFor(db: Database, viewer: Viewer, planId: str
     .from(carePlans)
     .where(eq(carePlans.id, planId));
   if (!plan) throw noPlan();
-  const [membership] = await db
-    .select({ status: careTeamMembers.status, kind: careTeamMembers.kind })
-    .from(careTeamMembers)
-    .where(
-      and(
-        eq(careTeamMembers.planId, planId),
-        eq(careTeamMembers.userId, viewer.id),
-        eq(careTeamMembers.status, 'accepted'),
-      ),
-    )
-    .limit(1);
-  if (planAccess({ userId: viewer.id, role: viewer.role }, plan, membership ?? null) === 'none') throw noPlan();
+  const membership = await acceptedMembership(db, planId, viewer.id);
+  if (planAccess({ userId: viewer.id, role: viewer.role }, plan, membership) === 'none') throw noPlan();
   return { familyId: plan.familyId, recipientName: plan.recipientName, key: recipientKey(plan.recipientName) };
 }

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { familyStories } from '../../db/schema/family-stories';
 import { AppError } from '../../lib/app-error';
 import { recordAdminAction, type AuditActor } from '../../lib/audit-log';
-import { knownRecipients, loadRegistration, planRecipientFor, type Viewer } from './recipients';
+import { knownRecipients, loadRegistration, planRecipientFor, type Viewer } from '../../domain/people-cared-for';
 
 type Row = typeof familyStories.$inferSelect;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLocalDays, generateShiftTimes, instantToLocal, localToInstant } from './shift-times';
+import { addLocalDays, generateShiftTimes, instantToLocal, localToInstant } from './plan-time';
 
 const POS = 'America/Port_of_Spain';
 
@@ -64,7 +64,7 @@ describe('shift times in the plan’s zone', () => {
 
 describe('weeks', () => {
   it('start on Monday, across month and year ends', async () => {
-    const { weekStart } = await import('./shift-times');
+    const { weekStart } = await import('./plan-time');
     expect(weekStart('2027-03-07', POS)).toBe('2027-03-01');
     expect(weekStart('2027-01-01', POS)).toBe('2026-12-28');
     expect(weekStart('2027-03-01', POS)).toBe('2027-03-01');
@@ -73,7 +73,7 @@ describe('weeks', () => {
 
 describe('calendar views', () => {
   it('day, week and month ranges with their neighbours, across month ends and leap years', async () => {
-    const { viewRange } = await import('./shift-times');
+    const { viewRange } = await import('./plan-time');
     expect(viewRange('day', '2027-02-28', POS)).toEqual({
       from: '2027-02-28',
       to: '2027-02-28',

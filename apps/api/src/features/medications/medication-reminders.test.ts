@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
 import { scanDoseReminders } from './medication-reminders';
 import { createMedication } from './medications.service';
-import { localToInstant } from './shift-times';
+import { localToInstant } from '../../domain/plan-time';
 
 /**
  * Dose alerts that are true (issue 28), on a real database with the scan's and the worker's clock

@@ -15,7 +15,7 @@ import { sniffDocumentType } from '../../lib/image-type';
 import { uploadFieldsGuard } from '../../lib/input-guard';
 import { uploadedFileHeaders } from '../../lib/file-response';
 import { validate } from '../../lib/validate';
-import { createProfessionalDocuments } from './professional-documents.service';
+import { createProfessionalDocuments } from './professional-profile.service';
 
 /** The upload's own body limit (the app-wide one is far smaller): the file plus the form's wrapping. */
 export const DOCUMENT_UPLOAD_PATH = '/api/professional/documents';

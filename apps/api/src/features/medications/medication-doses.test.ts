@@ -8,7 +8,7 @@ import {
 import { toFieldErrors } from '@tavara/shared/validation/field-errors';
 import { describe, expect, it } from 'vitest';
 import { doseContext, dosesIn, generateDoses } from './medication-doses';
-import { addLocalDays } from './shift-times';
+import { addLocalDays } from '../../domain/plan-time';
 
 const POS = 'America/Port_of_Spain';
 const NY = 'America/New_York';

@@ -1,7 +1,7 @@
 import type { AccessRow } from '../../testing/access';
 
 const OWNER_TEST = {
-  file: 'professional-documents.test.ts',
+  file: 'professional-profile.test.ts',
   test: 'a document is served only to its owner and admins',
 };
 

@@ -5,7 +5,8 @@ import { carePlans } from '../../db/schema/care-plans';
 import { medications } from '../../db/schema/medications';
 import { AppError } from '../../lib/app-error';
 import { notifyAll, type NotificationEvent } from '../../lib/notifications/notify';
-import { loadPlanFor, type Viewer } from './care-plans.service';
+import { loadPlanFor } from '../../domain/plan-access';
+import { type Viewer } from '../../domain/viewer';
 
 /**
  * Supply and refills (issue 28). A medication may carry how many units are on hand; every dose

@@ -11,7 +11,7 @@ import { createVerifiedUser, type TestUser } from '../../testing/factories';
 import { localToday } from '../../testing/medication-requests';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { TestClient } from '../../testing/test-client';
-import { localOf } from './medication-doses';
+import { instantToLocal as localOf } from '../../domain/plan-time';
 
 /**
  * "Nobody has checked in" only when it is true (issue 28), with the scan's clock injected: a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_BRAND } from '../../lib/email-layout';
-import { invitationMail } from './care-plans.routes';
+import { invitationMail } from '../../emails/invitation-email';
 
 /** The care-team invitation in the app's one e-mail frame (issue 14, item 10). */
 describe('care-team invitation e-mail', () => {

@@ -13,7 +13,7 @@ import {
   planStory,
   saveStory,
   setShared,
-} from './family-stories.service';
+} from './family-story.service';
 
 const storyParam = z.object({ storyId: z.string().min(1).max(100) });
 const planParam = z.object({ planId: z.string().min(1).max(100) });
