@@ -93,6 +93,16 @@ const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
 });
 
+/** Issue 33: a relative path into the other app (`../../../api/src/...`) skips the package and its type-only rule. */
+const noRelativeApi = {
+  regex: String.raw`^\.\.?/(.*/)?api/src(/|$)`,
+  message: "The web reaches the api only as `import type … from '@tavara/api/…'`, never by a relative path.",
+};
+const noWebFromApi = {
+  regex: String.raw`^(\.\.?/(.*/)?web/src(/|$)|@tavara/web(/|$))`,
+  message: 'The api never imports the web.',
+};
+
 const apiTypesOnly = {
   group: ['@tavara/api', '@tavara/api/*'],
   allowTypeImports: true,
@@ -166,7 +176,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The api is outside every web zone only for its types: a value import would bundle server code.
-      ...restrict([apiTypesOnly]),
+      ...restrict([apiTypesOnly, noRelativeApi]),
     },
   },
   {
@@ -191,6 +201,10 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['apps/api/src/**/*.ts'],
+    rules: restrict([noWebFromApi]),
+  },
+  {
     // routes → service → db: a route checks who asks and calls a service; it never queries. Its
     // database handle comes in as a type (`import type { Database }`), so value imports of the
     // query builder or of tables are what would let a route skip the service's rules.
@@ -202,6 +216,7 @@ export default tseslint.config(
           allowTypeImports: true,
           message: 'A route does not query: the rules and the SQL live in its *.service.ts.',
         },
+        noWebFromApi,
       ]),
       // Issue 33: the handle a route is given needs no import to query (`db.query.x.findMany()`),
       // so a query call on anything named `db` is refused too.
@@ -226,6 +241,7 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.service.ts'],
     rules: restrict([
       { group: ['hono', 'hono/*', '@hono/*'], message: 'A service does not use Hono: HTTP belongs in *.routes.ts.' },
+      noWebFromApi,
     ]),
   },
 );

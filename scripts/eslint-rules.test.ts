@@ -127,6 +127,30 @@ const cases: { name: string; file: string; code: string; rule: string }[] = [
     rule: 'no-restricted-syntax',
   },
   {
+    name: 'the web importing an api value by a relative path (the app-error hole)',
+    file: 'apps/web/src/lib/fixture.ts',
+    code: "export { AppError } from '../../../api/src/lib/app-error';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'the web importing an api type by a relative path',
+    file: 'apps/web/src/features/auth/fixture.ts',
+    code: "export type { AppType } from '../../../../api/src/app';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'the api importing the web by a relative path',
+    file: 'apps/api/src/lib/fixture.ts',
+    code: "export { paths } from '../../../web/src/config/paths';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'an api service importing the web by a relative path',
+    file: 'apps/api/src/features/support/fixture.service.ts',
+    code: "export { paths } from '../../../../web/src/config/paths';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
     name: 'the api domain layer importing a feature',
     file: 'apps/api/src/domain/fixture.ts',
     code: "export { createPlan } from '../features/care-plans/care-plans.service';",
