@@ -1,4 +1,4 @@
-import type { AccessRow } from '../../testing/access';
+import { type AccessRow, planRowsShownBy } from '../../testing/access';
 
 /**
  * A plan's team and invitations (issue 16). A plan is seen by its family
@@ -8,12 +8,7 @@ import type { AccessRow } from '../../testing/access';
  * care-plans-authorization.test.ts (named as each row's `ownerTest`).
  */
 const MATRIX = { file: 'care-plans-authorization.test.ts', test: 'care-plan routes: who may call them' };
-const planRow = (method: AccessRow['method'], path: string): AccessRow => ({
-  method,
-  path,
-  who: 'owner',
-  ownerTest: MATRIX,
-});
+const planRow = planRowsShownBy(MATRIX);
 
 export const accessRows: AccessRow[] = [
   { method: 'GET', path: '/api/care-plans/professionals', who: 'signed-in', roles: ['family'] },

@@ -1,4 +1,4 @@
-import type { AccessRow } from '../../testing/access';
+import { type AccessRow, planRowsShownBy } from '../../testing/access';
 
 /**
  * Medications (issue 17): rows follow the plan (decision 018). The owner / accepted professional /
@@ -6,12 +6,7 @@ import type { AccessRow } from '../../testing/access';
  * visitor / admin cases of every row are asserted in medications-authorization.test.ts.
  */
 const MATRIX = { file: 'medications-authorization.test.ts', test: 'medication routes: who may call them' };
-const planRow = (method: AccessRow['method'], path: string): AccessRow => ({
-  method,
-  path,
-  who: 'owner',
-  ownerTest: MATRIX,
-});
+const planRow = planRowsShownBy(MATRIX);
 
 export const accessRows: AccessRow[] = [
   // The asker's own figures (zeros for anyone without plans).
