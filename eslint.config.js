@@ -59,9 +59,22 @@ export const BOUNDARY_ZONES = [
   // api
   ...featureZones('apps/api/src/features', 'An api feature does not import another feature.'),
   {
+    // Issue 33: the domain layer holds what several features share (plan access and membership,
+    // people, the people cared for, plan read models); features import it, never the reverse.
+    target: './apps/api/src/domain',
+    from: ['./apps/api/src/features', './apps/api/src/auth', './apps/api/src/emails'],
+    message: 'domain/ sits below the features: it imports no feature (move the shared rule down into domain/).',
+  },
+  {
+    // E-mail templates render what a feature hands them; they never reach into a feature.
+    target: './apps/api/src/emails',
+    from: ['./apps/api/src/features', './apps/api/src/domain'],
+    message: 'emails/ renders what it is given and imports no feature or domain module.',
+  },
+  {
     target: ['./apps/api/src/db', './apps/api/src/lib'],
-    from: ['./apps/api/src/features', './apps/api/src/auth'],
-    message: 'db/ and lib/ sit below the features and auth and never import them.',
+    from: ['./apps/api/src/features', './apps/api/src/auth', './apps/api/src/domain'],
+    message: 'db/ and lib/ sit below the domain, the features and auth and never import them.',
   },
   {
     // Tables are the bottom of the api: db/client.ts and lib/ import them, so they import neither
@@ -72,9 +85,23 @@ export const BOUNDARY_ZONES = [
   },
 ];
 
+/** The query builder's entry points (Drizzle), as an esquery regex. */
+const DB_CALLS =
+  '/^(query|select|selectDistinct|selectDistinctOn|insert|update|delete|execute|transaction|batch|\\$count)$/';
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
 });
+
+/** Issue 33: a relative path into the other app (`../../../api/src/...`) skips the package and its type-only rule. */
+const noRelativeApi = {
+  regex: String.raw`^\.\.?/(.*/)?api/src(/|$)`,
+  message: "The web reaches the api only as `import type … from '@tavara/api/…'`, never by a relative path.",
+};
+const noWebFromApi = {
+  regex: String.raw`^(\.\.?/(.*/)?web/src(/|$)|@tavara/web(/|$))`,
+  message: 'The api never imports the web.',
+};
 
 const apiTypesOnly = {
   group: ['@tavara/api', '@tavara/api/*'],
@@ -149,7 +176,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The api is outside every web zone only for its types: a value import would bundle server code.
-      ...restrict([apiTypesOnly]),
+      ...restrict([apiTypesOnly, noRelativeApi]),
     },
   },
   {
@@ -174,17 +201,39 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['apps/api/src/**/*.ts'],
+    rules: restrict([noWebFromApi]),
+  },
+  {
     // routes → service → db: a route checks who asks and calls a service; it never queries. Its
     // database handle comes in as a type (`import type { Database }`), so value imports of the
     // query builder or of tables are what would let a route skip the service's rules.
     files: ['apps/api/src/**/*.routes.ts'],
-    rules: restrict([
-      {
-        group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*', '**/db/schema'],
-        allowTypeImports: true,
-        message: 'A route does not query: the rules and the SQL live in its *.service.ts.',
-      },
-    ]),
+    rules: {
+      ...restrict([
+        {
+          group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*', '**/db/schema'],
+          allowTypeImports: true,
+          message: 'A route does not query: the rules and the SQL live in its *.service.ts.',
+        },
+        noWebFromApi,
+      ]),
+      // Issue 33: the handle a route is given needs no import to query (`db.query.x.findMany()`),
+      // so a query call on anything named `db` is refused too.
+      'no-restricted-syntax': [
+        'error',
+        ...['db', 'database'].flatMap((name) => [
+          {
+            selector: `MemberExpression[object.name='${name}'][property.name=${DB_CALLS}]`,
+            message: 'A route does not query: call its *.service.ts.',
+          },
+          {
+            selector: `MemberExpression[object.property.name='${name}'][property.name=${DB_CALLS}]`,
+            message: 'A route does not query: call its *.service.ts.',
+          },
+        ]),
+      ],
+    },
   },
   {
     // A service holds the domain rules, callable from a route, a job or a test: HTTP stays in the
@@ -192,6 +241,7 @@ export default tseslint.config(
     files: ['apps/api/src/**/*.service.ts'],
     rules: restrict([
       { group: ['hono', 'hono/*', '@hono/*'], message: 'A service does not use Hono: HTTP belongs in *.routes.ts.' },
+      noWebFromApi,
     ]),
   },
 );

@@ -115,6 +115,54 @@ const cases: { name: string; file: string; code: string; rule: string }[] = [
     rule: 'import-x/no-restricted-paths',
   },
   {
+    name: 'a route querying the database handle it was given (no import needed)',
+    file: 'apps/api/src/features/support/fixture.routes.ts',
+    code: "import type { Database } from '../../db/client';\nexport const rows = (db: Database) => db.query.user.findMany();",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    name: 'a route selecting through deps.db',
+    file: 'apps/api/src/features/support/fixture.routes.ts',
+    code: "import type { Database } from '../../db/client';\nexport const rows = (deps: { db: Database }) => deps.db.select();",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    name: 'the web importing an api value by a relative path (the app-error hole)',
+    file: 'apps/web/src/lib/fixture.ts',
+    code: "export { AppError } from '../../../api/src/lib/app-error';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'the web importing an api type by a relative path',
+    file: 'apps/web/src/features/auth/fixture.ts',
+    code: "export type { AppType } from '../../../../api/src/app';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'the api importing the web by a relative path',
+    file: 'apps/api/src/lib/fixture.ts',
+    code: "export { paths } from '../../../web/src/config/paths';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'an api service importing the web by a relative path',
+    file: 'apps/api/src/features/support/fixture.service.ts',
+    code: "export { paths } from '../../../../web/src/config/paths';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'the api domain layer importing a feature',
+    file: 'apps/api/src/domain/fixture.ts',
+    code: "export { createPlan } from '../features/care-plans/care-plans.service';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'api lib/ importing the domain layer',
+    file: 'apps/api/src/lib/fixture.ts',
+    code: "export { loadPlanFor } from '../domain/plan-access';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
     name: 'a service importing Hono',
     file: 'apps/api/src/features/support/fixture.service.ts',
     code: "import { HTTPException } from 'hono/http-exception';\nexport const fail = () => new HTTPException(400);",
@@ -197,6 +245,11 @@ const allowed = [
   {
     file: 'apps/api/src/features/support/fixture.routes.ts',
     code: "export type { Database } from '../../db/client';",
+  },
+  // An api feature uses the domain layer.
+  {
+    file: 'apps/api/src/features/support/fixture.ts',
+    code: "export { loadPlanFor } from '../../domain/plan-access';",
   },
   // An api feature uses db and lib.
   {

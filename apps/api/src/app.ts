@@ -1,5 +1,5 @@
-import { careAssessmentRoutes } from './features/care-recipients/care-assessment.routes';
-import { familyStoryRoutes } from './features/care-recipients/family-stories.routes';
+import { careAssessmentRoutes } from './features/care-assessment/care-assessment.routes';
+import { familyStoryRoutes } from './features/family-story/family-story.routes';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { createHash } from 'node:crypto';
 import { PAGE_BOOT_SCRIPT } from '@tavara/shared/page-boot';
@@ -21,7 +21,9 @@ import type { Env } from './env';
 import { accountRoutes } from './features/account/account.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { carePlanRoutes } from './features/care-plans/care-plans.routes';
-import { medicationRoutes } from './features/care-plans/medications.routes';
+import { careTeamRoutes } from './features/care-team/care-team.routes';
+import { shiftRoutes } from './features/shifts/shifts.routes';
+import { medicationRoutes } from './features/medications/medications.routes';
 import { matchingRoutes } from './features/matching/matching.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
@@ -51,7 +53,7 @@ import { boardRoutes } from './features/boards/boards.routes';
 import {
   DOCUMENT_UPLOAD_PATH,
   professionalDocumentRoutes,
-} from './features/professional-documents/professional-documents.routes';
+} from './features/professional-profile/professional-profile.routes';
 import { webAppRoutes } from './lib/web-app';
 
 /** CSP source for the prerendered pages' inline boot script (packages/shared/src/page-boot.ts). */
@@ -62,38 +64,43 @@ const PAGE_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_S
  * input and output. The web imports this type only (`import type`).
  */
 function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Mailer, logger: Logger, secret: string) {
-  return new Hono<AppBindings>()
-    .route('/', adminRoutes({ env, db, logger, mailer }))
-    .route('/', accountRoutes({ env, db, logger }))
-    .route('/', healthRoutes(health))
-    .route('/', publicConfigRoutes(env))
-    .route('/', supportRoutes({ env, db, mailer, logger }))
-    .route('/', featureVotingRoutes(db))
-    .route('/', profileRoutes(db))
-    .route('/', dashboardRoutes(db))
-    .route('/', passwordResetRoutes(db))
-    .route('/', devMailboxRoutes(env, db))
-    .route('/', registrationChatRoutes(env, db))
-    .route('/', registrationRoutes(env, db))
-    .route('/', chatAiRoutes(env, db))
-    .route('/', userJourneyRoutes(db))
-    .route('/', carePlanRoutes({ env, db, mailer, logger }))
-    .route('/', medicationRoutes(db))
-    .route('/', trainingRoutes({ env, db }))
-    .route(
-      '/',
-      notificationRoutes({
-        db,
-        secret,
-        push: { publicKey: resolveVapidKeys(env).publicKey, allow: pushAllowList(env.PUSH_ENDPOINT_ALLOWLIST) },
-      }),
-    )
-    .route('/', careAssessmentRoutes(db))
-    .route('/', familyStoryRoutes(db))
-    .route('/', subscriptionRoutes(db))
-    .route('/', matchingRoutes(env, db))
-    .route('/', boardRoutes(db))
-    .route('/', professionalDocumentRoutes(db, env.DATA_DIR));
+  return (
+    new Hono<AppBindings>()
+      .route('/', adminRoutes({ env, db, logger, mailer }))
+      .route('/', accountRoutes({ env, db, logger }))
+      .route('/', healthRoutes(health))
+      .route('/', publicConfigRoutes(env))
+      .route('/', supportRoutes({ env, db, mailer, logger }))
+      .route('/', featureVotingRoutes(db))
+      .route('/', profileRoutes(db))
+      .route('/', dashboardRoutes(db))
+      .route('/', passwordResetRoutes(db))
+      .route('/', devMailboxRoutes(env, db))
+      .route('/', registrationChatRoutes(env, db))
+      .route('/', registrationRoutes(env, db))
+      .route('/', chatAiRoutes(env, db))
+      .route('/', userJourneyRoutes(db))
+      // Team first: its GET /care-plans/professionals must be matched before GET /care-plans/:planId.
+      .route('/', careTeamRoutes({ env, db, mailer, logger }))
+      .route('/', carePlanRoutes({ db }))
+      .route('/', shiftRoutes({ env, db }))
+      .route('/', medicationRoutes(db))
+      .route('/', trainingRoutes({ env, db }))
+      .route(
+        '/',
+        notificationRoutes({
+          db,
+          secret,
+          push: { publicKey: resolveVapidKeys(env).publicKey, allow: pushAllowList(env.PUSH_ENDPOINT_ALLOWLIST) },
+        }),
+      )
+      .route('/', careAssessmentRoutes(db))
+      .route('/', familyStoryRoutes(db))
+      .route('/', subscriptionRoutes(db))
+      .route('/', matchingRoutes(env, db))
+      .route('/', boardRoutes(db))
+      .route('/', professionalDocumentRoutes(db, env.DATA_DIR))
+  );
 }
 export type ApiType = ReturnType<typeof apiRoutes>;
 

@@ -16,9 +16,9 @@ import { createVerifiedUser, type TestUser } from './testing/factories';
 import { localToday, medicationInput, recorded } from './testing/medication-requests';
 import { startPushReceiver, type PushReceiver } from './testing/push-receiver';
 import { createTestApp, type TestApp } from './testing/test-app';
-import { scanDoseReminders } from './features/care-plans/medication-reminders';
-import { createMedication } from './features/care-plans/medications.service';
-import { localToInstant } from './features/care-plans/shift-times';
+import { scanDoseReminders } from './features/medications/medication-reminders';
+import { createMedication } from './features/medications/medications.service';
+import { localToInstant } from './domain/plan-time';
 
 /**
  * Web Push end to end without the internet (issue 28): a local push service that really

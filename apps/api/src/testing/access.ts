@@ -45,6 +45,14 @@ export interface OwnerTest {
   test: string;
 }
 
+/**
+ * A maker of `owner` rows that follow a plan (its owner, accepted members, admins), all shown by
+ * the one matrix test `ownerTest` names (care plans, team, shifts, medications).
+ */
+export function planRowsShownBy(ownerTest: OwnerTest) {
+  return (method: AccessRow['method'], path: string): AccessRow => ({ method, path, who: 'owner', ownerTest });
+}
+
 // ——— route-by-route matrices (care plans, medications) ———
 // A feature's own authorization test asks every route as each kind of person, in a fixed order
 // (refused askers first, so their calls cannot change what the next one meets). These are the

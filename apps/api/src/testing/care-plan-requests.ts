@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@tavara/shared/care-plans/care-plans';
-import { addLocalDays, localDateOf, weekStart } from '../features/care-plans/shift-times';
+import { addLocalDays, localDateOf, weekStart } from '../domain/plan-time';
 import type { TestClient } from './test-client';
 
 /**

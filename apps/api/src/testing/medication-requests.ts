@@ -1,8 +1,8 @@
 import { medicationAddedOnStartDate } from '../features/test-hooks/test-hooks.service';
 import type { Database } from '../db/client';
 import { DEFAULT_TIME_ZONE } from '@tavara/shared/care-plans/care-plans';
-import { localOf } from '../features/care-plans/medication-doses';
-import { addLocalDays } from '../features/care-plans/shift-times';
+import { localOf } from '../features/medications/medication-doses';
+import { addLocalDays } from '../domain/plan-time';
 import { send } from './care-plan-requests';
 import type { TestClient } from './test-client';
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { isoDateSchema, localDateTimeSchema } from '../time/date-params';
+import { isoDateSchema } from '../time/date-params';
+import { optionalText } from '../validation/optional-text';
+import { INVITATION_LIMITS } from '../care-team/care-team';
 import { getShiftOption, shiftCodeSchema, type ShiftCode } from '../codes/shifts';
 import { CARE_TIME_ZONE, isTimeZone } from '../time/format';
 
 /**
- * Care plans, care teams and shifts (issue 16): the option sets, the input schemas both sides
- * validate with, and the messages people see. Shift hours come from the ONE shift list
+ * Care plans (issue 16): the option sets, the input schemas both sides validate with, and the
+ * messages people see about plans, their teams and shifts (care-team/ and shifts/ hold the rest). Shift hours come from the ONE shift list
  * (`codes/shifts.ts`); nothing here repeats them.
  */
 
@@ -27,77 +29,6 @@ export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
   paused: 'Paused',
   completed: 'Completed',
 };
-
-export const TEAM_ROLES = ['caregiver', 'nurse', 'therapist', 'doctor', 'other', 'family_member'] as const;
-export type TeamRole = (typeof TEAM_ROLES)[number];
-/** The roles a professional can be invited with; relatives join as `family_member`. */
-export const PROFESSIONAL_TEAM_ROLES = ['caregiver', 'nurse', 'therapist', 'doctor', 'other'] as const;
-export const TEAM_ROLE_LABELS: Record<TeamRole, string> = {
-  caregiver: 'Caregiver',
-  nurse: 'Nurse',
-  therapist: 'Therapist',
-  doctor: 'Doctor',
-  other: 'Other',
-  family_member: 'Family member',
-};
-
-/** A team member's history: nobody is ever on a team without having accepted. */
-export const MEMBER_STATUSES = ['invited', 'accepted', 'declined', 'left', 'removed'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
-  invited: 'Invited',
-  accepted: 'On the team',
-  declined: 'Declined',
-  left: 'Left the team',
-  removed: 'Removed',
-};
-
-export const MEMBER_KINDS = ['professional', 'family'] as const;
-export type MemberKind = (typeof MEMBER_KINDS)[number];
-
-export const SHIFT_STATUSES = ['open', 'offered', 'assigned', 'in_progress', 'done', 'missed', 'cancelled'] as const;
-export type ShiftStatus = (typeof SHIFT_STATUSES)[number];
-export const SHIFT_STATUS_LABELS: Record<ShiftStatus, string> = {
-  open: 'Open',
-  offered: 'Offered',
-  assigned: 'Assigned',
-  in_progress: 'In progress',
-  done: 'Done',
-  missed: 'Missed',
-  cancelled: 'Cancelled',
-};
-/** Statuses of a shift that is still to happen (or happening): it can be taken, edited or cancelled. */
-const LIVE_SHIFT_STATUSES: readonly ShiftStatus[] = ['open', 'offered', 'assigned'];
-
-/**
- * A shift's status as everyone sees it: one whose end has passed while it was still open, offered
- * or assigned (nobody checked in) is missed. Derived on every read instead of written by a job, so
- * the plan, the schedule, the dashboards and the calendar feed can never disagree or lag.
- */
-export function effectiveShiftStatus(
-  shift: { status: ShiftStatus; endsAt: Date | string },
-  now: Date = new Date(),
-): ShiftStatus {
-  if (!LIVE_SHIFT_STATUSES.includes(shift.status)) return shift.status;
-  return new Date(shift.endsAt).getTime() <= now.getTime() ? 'missed' : shift.status;
-}
-
-/** Statuses in which a shift occupies its caregiver: the database refuses two that overlap. */
-export const BOOKED_SHIFT_STATUSES = ['assigned', 'in_progress', 'done'] as const satisfies readonly ShiftStatus[];
-
-/**
- * Issue 32, item 2: how many invitations a family may send in any 24 hours — each can be an
- * e-mail to an address they typed, so without a limit the app sends mail at anyone's will (an
- * audit sent 150 in 2.7 s). A care team is a handful of people; the limits leave room for a
- * family setting up two or three plans in one evening, and withdrawn invitations count too. An
- * address gets at most one invitation e-mail per plan in 24 hours, however often it is withdrawn
- * and invited again (the invitation itself is still made and shown in the app).
- */
-export const INVITATION_LIMITS = {
-  perPlanPerDay: 20,
-  perInviterPerDay: 30,
-  mailPerAddressPerPlanHours: 24,
-} as const;
 
 export const CARE_PLAN_MESSAGES = {
   noAccess: "You don't have access to this plan",
@@ -125,27 +56,6 @@ export const CARE_PLAN_MESSAGES = {
   invitationsPerInviterReached: `You have sent ${INVITATION_LIMITS.perInviterPerDay} invitations in the last 24 hours. Please wait until tomorrow to invite more people.`,
   notFamilyAccount: 'Care plans are made by family accounts.',
 } as const;
-
-/** Refusal of an owner's assignment that would silently replace someone who already has the shift. */
-export function alreadyAssignedMessage(name: string | null): string {
-  return `${name ?? 'Someone'} already has this shift. To give it to someone else, choose Reassign.`;
-}
-
-/** Message for an assignment refused because the caregiver already has `clash` at that time. */
-export function overlapMessage(clash: { planTitle: string; when: string }): string {
-  return `This caregiver already has a shift at that time: ${clash.planTitle}, ${clash.when}.`;
-}
-
-// The shared date schemas (issue 32): one supported range for every date the API takes.
-export { isoDateSchema, localDateTimeSchema } from '../time/date-params';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 /** Shift codes a plan can cover on the given days: those whose days fall in them. */
 export function shiftCodesFor(days: 'weekday' | 'weekend' | 'any'): ShiftCode[] {
@@ -207,74 +117,3 @@ export type CarePlanInput = z.input<typeof carePlanInputSchema>;
 export type CarePlan = z.output<typeof carePlanInputSchema>;
 
 export const planStatusInputSchema = z.object({ status: z.enum(PLAN_STATUSES, { message: 'Choose a status.' }) });
-
-export const invitationInputSchema = z
-  .object({
-    kind: z.enum(MEMBER_KINDS).default('professional'),
-    professionalId: z.string().min(1).max(100).optional(),
-    email: z.string().trim().toLowerCase().email('Enter a valid e-mail address.').max(254).optional(),
-    teamRole: z.enum(TEAM_ROLES, { message: 'Choose a role on the team.' }),
-    note: optionalText(500),
-  })
-  .superRefine((input, ctx) => {
-    if (!input.professionalId && !input.email) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Choose a professional or enter an e-mail address.' });
-    }
-    if (input.kind === 'family' && input.teamRole !== 'family_member') {
-      ctx.addIssue({ code: 'custom', path: ['teamRole'], message: 'Relatives join as family members.' });
-    }
-    if (input.kind === 'professional' && input.teamRole === 'family_member') {
-      ctx.addIssue({ code: 'custom', path: ['teamRole'], message: 'Choose the professional’s role on the team.' });
-    }
-    if (input.kind === 'family' && input.professionalId) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'Invite a relative by e-mail.' });
-    }
-  });
-export type InvitationInput = z.input<typeof invitationInputSchema>;
-
-export const MAX_GENERATE_DAYS = 92;
-export const generateShiftsInputSchema = z
-  .object({ from: isoDateSchema.optional(), to: isoDateSchema.optional() })
-  .superRefine((range, ctx) => {
-    if (range.from && range.to && range.to < range.from) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: CARE_PLAN_MESSAGES.endBeforeStart });
-    }
-  });
-
-export const shiftTimesInputSchema = z
-  .object({ start: localDateTimeSchema, end: localDateTimeSchema, note: optionalText(500) })
-  .superRefine((shift, ctx) => {
-    if (shift.end <= shift.start) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: CARE_PLAN_MESSAGES.shiftEndBeforeStart });
-    }
-  });
-
-export const shiftEditInputSchema = z
-  .object({
-    start: localDateTimeSchema,
-    end: localDateTimeSchema,
-    reason: z.string().trim().min(1, CARE_PLAN_MESSAGES.reasonRequired).max(500),
-  })
-  .superRefine((shift, ctx) => {
-    if (shift.end <= shift.start) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: CARE_PLAN_MESSAGES.shiftEndBeforeStart });
-    }
-  });
-
-export const shiftCancelInputSchema = z.object({
-  reason: z.string().trim().min(1, CARE_PLAN_MESSAGES.reasonRequired).max(500),
-});
-
-export const shiftAssignInputSchema = z.object({
-  /** The accepted team member (user id); `null` makes the shift open again. */
-  userId: z.string().min(1).max(100).nullable(),
-  /** `offer` asks the member to take it; `assign` books them at once. */
-  mode: z.enum(['assign', 'offer']).default('assign'),
-  /**
-   * The owner knowingly replaces the person who has the shift. Without it an assigned shift is
-   * left alone, so a claim that just succeeded is never overwritten unseen.
-   */
-  reassign: z.boolean().default(false),
-});
-
-export const shiftDoneInputSchema = z.object({ note: optionalText(1000) });

@@ -1,5 +1,6 @@
 import type { Role } from '../roles';
-import type { MemberKind, MemberStatus, ShiftStatus } from './care-plans';
+import type { MemberKind, MemberStatus } from '../care-team/care-team';
+import type { ShiftStatus } from '../shifts/shifts';
 
 /**
  * Who may do what with a care plan, as pure functions the server enforces and the web uses only

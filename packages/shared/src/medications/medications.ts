@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isoDateSchema, localDateTimeSchema } from '../care-plans/care-plans';
+import { optionalText } from '../validation/optional-text';
+import { isoDateSchema, localDateTimeSchema } from '../time/date-params';
 import { WEEKDAYS, type Weekday } from '../codes/shifts';
 
 /**
@@ -150,14 +151,6 @@ export type MedicationSchedule =
   | { kind: 'prn'; minIntervalHours: number | null; maxPerDay: number | null }
   | { kind: 'times'; times: DoseTime[]; repeat: Repeat; weekdays: Weekday[]; intervalDays: number | null };
 export type MedicationScheduleInput = z.input<typeof medicationScheduleSchema>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Use at most ${max} characters.`)
-    .nullish()
-    .transform((value) => (value ? value : null));
 
 export const medicationInputSchema = z
   .object({

@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type {
-  MemberKind,
-  MemberStatus,
-  PlanStatus,
-  PlanType,
-  ShiftStatus,
-  TeamRole,
-} from '@tavara/shared/care-plans/care-plans';
+import type { MemberKind, MemberStatus, TeamRole } from '@tavara/shared/care-team/care-team';
+import type { PlanStatus, PlanType } from '@tavara/shared/care-plans/care-plans';
+import type { ShiftStatus } from '@tavara/shared/shifts/shifts';
 import { user } from './auth';
 
 /**

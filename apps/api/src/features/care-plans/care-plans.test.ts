@@ -1,4 +1,5 @@
-import { alreadyAssignedMessage, CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
+import { alreadyAssignedMessage } from '@tavara/shared/shifts/shifts';
+import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveRegistration } from '../../testing/registration-requests';
 import { addProfessional, createPlan, day, planInput, planShifts, send } from '../../testing/care-plan-requests';

@@ -13,7 +13,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
 import { isFromTrustedOrigin, readSession, requireRole, requireUser } from '../../auth/require-user';
-import { caregiverSupportInputSchema, supportReplyInputSchema } from '@tavara/shared/support/caregiver-support.schema';
+import {
+  caregiverSupportInputSchema,
+  supportReplyInputSchema,
+} from '@tavara/shared/caregiver-health/caregiver-support.schema';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';

@@ -4,7 +4,7 @@ import {
   caregiverSupportInputSchema,
   SUPPORT_CONTACT_OPTIONS,
   type CaregiverSupportInput,
-} from '@tavara/shared/support/caregiver-support.schema';
+} from '@tavara/shared/caregiver-health/caregiver-support.schema';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import {
   SUPPORT_REQUEST_STATUS_LABELS,

@@ -1,4 +1,4 @@
-import { DOCUMENT_KIND_OPTIONS } from '@tavara/shared/professional-documents/professional-documents';
+import { DOCUMENT_KIND_OPTIONS } from '@tavara/shared/professional-profile/professional-documents';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import { FileCheck } from 'lucide-react';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';

@@ -1,5 +1,5 @@
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
-import { CAREGIVER_SUPPORT_KIND_OPTIONS } from '@tavara/shared/support/caregiver-support.schema';
+import { CAREGIVER_SUPPORT_KIND_OPTIONS } from '@tavara/shared/caregiver-health/caregiver-support.schema';
 import {
   SUPPORT_REQUEST_STATUS_LABELS,
   SUPPORT_REQUEST_STATUSES,

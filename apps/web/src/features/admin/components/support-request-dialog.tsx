@@ -4,7 +4,7 @@ import { CheckCircle2, Clock, LoaderCircle, RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
-import { supportReplyInputSchema } from '@tavara/shared/support/caregiver-support.schema';
+import { supportReplyInputSchema } from '@tavara/shared/caregiver-health/caregiver-support.schema';
 import { Form, FormTextareaField, applyFieldErrors, useZodForm } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { supportScreenshotUrl, useReplyToSupport, useSetSupportStatus, useSupportRequest } from '../api/admin-api';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfessionalDocument } from '@tavara/shared/professional-documents/professional-documents';
+import type { ProfessionalDocument } from '@tavara/shared/professional-profile/professional-documents';
 import type { SavedRegistration } from '@tavara/shared/registration/registration';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 

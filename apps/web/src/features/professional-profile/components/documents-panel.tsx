@@ -4,7 +4,7 @@ import {
   documentFieldsSchema,
   MAX_DOCUMENT_BYTES,
   type DocumentFields,
-} from '@tavara/shared/professional-documents/professional-documents';
+} from '@tavara/shared/professional-profile/professional-documents';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, FileText, Trash2 } from 'lucide-react';

@@ -1,0 +1,62 @@
+import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
+import { planAccess, type PlanAccess } from '@tavara/shared/care-plans/permissions';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { carePlans, careTeamMembers, type shifts } from '../db/schema/care-plans';
+import { AppError } from '../lib/app-error';
+
+import { type Viewer } from './viewer';
+
+/**
+ * Plan access and membership (issue 33, domain layer): who may see or change a plan. Every feature
+ * that reads through a plan (care plans, team, shifts, medications, the people cared for) asks here.
+ */
+
+export type PlanRow = typeof carePlans.$inferSelect;
+export type ShiftRow = typeof shifts.$inferSelect;
+export type MemberRow = typeof careTeamMembers.$inferSelect;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The same answer whether the plan does not exist or the viewer may not see it: no leaks. */
+export const noAccess = () => new AppError('not_found', M.noAccess);
+
+/** `userId`'s accepted membership of the plan, or null: the one query behind every "is on the team". */
+export async function acceptedMembership(db: Database, planId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(careTeamMembers)
+    .where(
+      and(
+        eq(careTeamMembers.planId, planId),
+        eq(careTeamMembers.userId, userId),
+        eq(careTeamMembers.status, 'accepted'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface PlanContext {
+  plan: PlanRow;
+  access: Exclude<PlanAccess, 'none'>;
+  membership: MemberRow | null;
+}
+
+/** The plan if `viewer` may see it (owner, accepted member, admin); otherwise "no access". */
+export async function loadPlanFor(db: Database, viewer: Viewer, planId: string): Promise<PlanContext> {
+  if (!UUID.test(planId)) throw noAccess();
+  const [plan] = await db.select().from(carePlans).where(eq(carePlans.id, planId));
+  if (!plan) throw noAccess();
+  const membership = await acceptedMembership(db, planId, viewer.id);
+  const access = planAccess({ userId: viewer.id, role: viewer.role }, plan, membership ?? null);
+  if (access === 'none') throw noAccess();
+  return { plan, access, membership: membership ?? null };
+}
+
+/** The plan if `viewer` owns it; others who may see it are told only the owner can change it. */
+export async function loadOwnedPlan(db: Database, viewer: Viewer, planId: string): Promise<PlanRow> {
+  const ctx = await loadPlanFor(db, viewer, planId);
+  if (ctx.access !== 'owner') throw new AppError('forbidden', M.ownerOnly);
+  return ctx.plan;
+}

@@ -1,0 +1,73 @@
+import { type MemberKind, type MemberStatus, type TeamRole } from '@tavara/shared/care-team/care-team';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { carePlans, careTeamMembers } from '../db/schema/care-plans';
+
+import { type Viewer } from './viewer';
+import { peopleByIds } from './people';
+
+/** A plan's team and the invitations waiting for someone: read by the plan, the team and the schedule. */
+// ——— plan detail and team ———
+
+export async function teamOf(db: Database, planId: string, includeHistory: boolean, includeEmails: boolean) {
+  const rows = await db
+    .select()
+    .from(careTeamMembers)
+    .where(
+      includeHistory
+        ? eq(careTeamMembers.planId, planId)
+        : and(eq(careTeamMembers.planId, planId), eq(careTeamMembers.status, 'accepted')),
+    )
+    .orderBy(asc(careTeamMembers.invitedAt));
+  const people = await peopleByIds(
+    db,
+    rows.map((r) => r.userId).filter((id): id is string => id !== null),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    userId: r.userId,
+    name: r.userId ? (people.get(r.userId)?.name ?? null) : null,
+    photoUrl: r.userId ? (people.get(r.userId)?.photoUrl ?? null) : null,
+    email: includeEmails ? r.invitedEmail : null,
+    kind: r.kind as MemberKind,
+    teamRole: r.teamRole as TeamRole,
+    note: includeEmails ? r.note : null,
+    status: r.status as MemberStatus,
+    invitedAt: r.invitedAt.toISOString(),
+    respondedAt: r.respondedAt?.toISOString() ?? null,
+    endedAt: r.endedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Invitations for `viewer`: by account, or by their verified e-mail before they had one. */
+export function invitedToViewer(viewer: Viewer) {
+  const byAccount = eq(careTeamMembers.userId, viewer.id);
+  if (!viewer.emailVerified) return byAccount;
+  return or(
+    byAccount,
+    and(isNull(careTeamMembers.userId), eq(careTeamMembers.invitedEmail, viewer.email.toLowerCase())),
+  )!;
+}
+
+export async function listMyInvitations(db: Database, viewer: Viewer) {
+  const rows = await db
+    .select({ member: careTeamMembers, planTitle: carePlans.title, familyId: carePlans.familyId })
+    .from(careTeamMembers)
+    .innerJoin(carePlans, eq(carePlans.id, careTeamMembers.planId))
+    .where(and(eq(careTeamMembers.status, 'invited'), isNull(carePlans.archivedAt), invitedToViewer(viewer)))
+    .orderBy(asc(careTeamMembers.invitedAt));
+  const families = await peopleByIds(
+    db,
+    rows.map((r) => r.familyId),
+  );
+  return rows.map((r) => ({
+    id: r.member.id,
+    planId: r.member.planId,
+    planTitle: r.planTitle,
+    familyName: families.get(r.familyId)?.name ?? null,
+    kind: r.member.kind as MemberKind,
+    teamRole: r.member.teamRole as TeamRole,
+    note: r.member.note,
+    invitedAt: r.member.invitedAt.toISOString(),
+  }));
+}

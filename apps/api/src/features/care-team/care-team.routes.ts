@@ -1,0 +1,92 @@
+import { invitationInputSchema } from '@tavara/shared/care-team/care-team';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppBindings } from '../../app-types';
+import { requireRole, requireUser } from '../../auth/require-user';
+import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import type { Logger } from '../../lib/logger';
+import type { Mailer } from '../../lib/mailer';
+import { validate } from '../../lib/validate';
+import * as team from '../care-team/care-team.service';
+import { invitationMail } from '../../emails/invitation-email';
+import { viewerOf } from '../../domain/viewer';
+import { listMyInvitations } from '../../domain/plan-team';
+
+const planParam = z.object({ planId: z.string().min(1).max(100) });
+const memberParams = z.object({ planId: z.string().min(1).max(100), memberId: z.string().min(1).max(100) });
+const invitationParam = z.object({ invitationId: z.string().min(1).max(100) });
+const searchQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  region: z.string().trim().max(100).optional(),
+  careType: z.string().trim().max(100).optional(),
+});
+
+/**
+ * A plan's team (issue 16): inviting, removing and leaving are the owner's and the member's;
+ * answering an invitation is the invitee's alone.
+ *
+ * GET /care-plans/professionals · POST /care-plans/:planId/invitations ·
+ * DELETE /care-plans/:planId/members/:memberId · GET /invitations ·
+ * POST /invitations/:invitationId/accept|decline
+ */
+export function careTeamRoutes(deps: { env: Env; db: Database; mailer: Mailer; logger: Logger }) {
+  const { env, db, mailer, logger } = deps;
+  return (
+    new Hono<AppBindings>()
+      // Plan data is private and changes under the reader: never cached (every router under /care-plans).
+      .use('/care-plans/*', async (c, next) => {
+        await next();
+        c.header('Cache-Control', 'no-store');
+      })
+      .get('/care-plans/professionals', requireRole('family'), validate('query', searchQuery), async (c) => {
+        return c.json({ professionals: await team.searchProfessionals(db, c.req.valid('query')) });
+      })
+      .post(
+        '/care-plans/:planId/invitations',
+        requireUser(),
+        validate('param', planParam),
+        validate('json', invitationInputSchema),
+        async (c) => {
+          const { memberId, mail } = await team.inviteMember(
+            db,
+            viewerOf(c),
+            c.req.valid('param').planId,
+            c.req.valid('json'),
+          );
+          // Someone with an account was notified in the invitation's transaction (their e-mail is
+          // queued by their preferences); someone without one gets the sign-up e-mail now. The
+          // invitation stands even if that e-mail fails; the invitee also sees it on their page.
+          if (mail.hasAccount)
+            return c.json({ memberId, emailed: !mail.mailedRecently, mailedRecently: mail.mailedRecently }, 201);
+          // Issue 32: one invitation e-mail per address and plan in 24 hours, however often re-sent.
+          if (mail.mailedRecently) return c.json({ memberId, emailed: false, mailedRecently: true }, 201);
+          let emailed = true;
+          try {
+            await mailer.send(invitationMail(env, mail));
+          } catch (error) {
+            emailed = false;
+            logger.warn(
+              { err: error instanceof Error ? error.message : 'unknown', memberId },
+              'care team invitation e-mail failed',
+            );
+          }
+          return c.json({ memberId, emailed, mailedRecently: false }, 201);
+        },
+      )
+      .delete('/care-plans/:planId/members/:memberId', requireUser(), validate('param', memberParams), async (c) => {
+        const { planId, memberId } = c.req.valid('param');
+        return c.json(await team.endMembership(db, viewerOf(c), planId, memberId));
+      })
+      .get('/invitations', requireUser(), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ invitations: await listMyInvitations(db, viewerOf(c)) });
+      })
+      .post('/invitations/:invitationId/accept', requireUser(), validate('param', invitationParam), async (c) => {
+        return c.json(await team.answerInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'accepted'));
+      })
+      .post('/invitations/:invitationId/decline', requireUser(), validate('param', invitationParam), async (c) => {
+        return c.json(await team.answerInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'declined'));
+      })
+  );
+}

@@ -1,0 +1,280 @@
+import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
+import {
+  INVITATION_LIMITS,
+  TEAM_ROLE_LABELS,
+  type invitationInputSchema,
+  type MemberKind,
+  type MemberStatus,
+} from '@tavara/shared/care-team/care-team';
+import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
+import { plainNameForMail } from '@tavara/shared/validation/person-name';
+import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { invitedToViewer } from '../../domain/plan-team';
+import type { InviteMail } from '../../emails/invitation-email';
+import type { Database } from '../../db/client';
+import { user } from '../../db/schema/auth';
+import { carePlans, careTeamMembers, shifts } from '../../db/schema/care-plans';
+import { profiles } from '../../db/schema/profiles';
+import { AppError, RateLimitedError } from '../../lib/app-error';
+import { trainingCompletedSql } from '../../lib/training-completed';
+import { notify, type NotifyWriter } from '../../lib/notifications/notify';
+
+import { type Viewer } from '../../domain/viewer';
+import { UUID, noAccess, loadOwnedPlan } from '../../domain/plan-access';
+import { displayName, peopleByIds } from '../../domain/people';
+import { ownerPlanLink, PRO_SCHEDULE } from '../../domain/plan-notifications';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-error';
+
+// ——— team invitations ———
+
+type InvitationInput = z.output<typeof invitationInputSchema>;
+
+export async function inviteMember(db: Database, viewer: Viewer, planId: string, input: InvitationInput) {
+  await loadOwnedPlan(db, viewer, planId);
+  let target: { id: string; email: string; role: string | null } | undefined;
+  if (input.professionalId) {
+    [target] = await db
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .innerJoin(profiles, eq(profiles.id, user.id))
+      .where(and(eq(user.id, input.professionalId), eq(user.role, 'professional')));
+    if (!target) throw new AppError('not_found', M.professionalNotFound);
+  } else {
+    [target] = await db
+      .select({ id: user.id, email: user.email, role: user.role })
+      .from(user)
+      .where(sql`lower(${user.email}) = ${input.email!}`);
+  }
+  if (target?.id === viewer.id)
+    throw new AppError('validation_failed', M.cannotInviteSelf, { email: M.cannotInviteSelf });
+  if (target && input.kind === 'professional' && target.role !== 'professional') {
+    const message = 'This e-mail address belongs to an account that is not a care professional.';
+    throw new AppError('validation_failed', message, { email: message });
+  }
+  const email = (target?.email ?? input.email!).toLowerCase();
+  // Plain text, never a link someone typed as their name (issue 32): it opens the mail.
+  const inviter = plainNameForMail((await peopleByIds(db, [viewer.id])).get(viewer.id)?.name, 'A family');
+  try {
+    const { row, mailedRecently } = await db.transaction(async (tx) => {
+      const mailedRecently = await checkInvitationLimits(tx, viewer.id, planId, email);
+      const [inserted] = await tx
+        .insert(careTeamMembers)
+        .values({
+          planId,
+          userId: target?.id ?? null,
+          invitedEmail: email,
+          kind: input.kind,
+          teamRole: input.teamRole,
+          note: input.note,
+          invitedById: viewer.id,
+        })
+        .returning();
+      // Someone with an account is told in the app (and by e-mail, as they chose); someone
+      // without one gets the sign-up e-mail from the route instead.
+      if (target) {
+        await notify(tx, {
+          kind: 'invitation_received',
+          recipients: [target.id],
+          actorId: viewer.id,
+          title: `${inviter} invites you to join their care team as ${TEAM_ROLE_LABELS[input.teamRole].toLowerCase()}`,
+          // Who and as what, as the sign-up invitation says (decision 018); never the plan or the person cared for.
+          emailLine: `${inviter} has invited you to join their care team on Tavara as ${TEAM_ROLE_LABELS[input.teamRole].toLowerCase()}. Nobody is added to a care team without accepting.`,
+          body: input.note ?? '',
+          link: input.kind === 'professional' ? PRO_SCHEDULE : '/family/care-management',
+          // Shown in the app every time; e-mailed once per plan and address in 24 hours.
+          noEmail: mailedRecently,
+        });
+      }
+      return { row: inserted, mailedRecently };
+    });
+    const mail: InviteMail = {
+      to: email,
+      inviterName: inviter,
+      teamRole: input.teamRole,
+      hasAccount: Boolean(target),
+      kind: input.kind,
+      mailedRecently,
+      note: input.note ?? null,
+    };
+    return { memberId: row!.id, mail };
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', M.alreadyInvited);
+    throw error;
+  }
+}
+
+/**
+ * Issue 32: refuses an invitation over the daily limits (INVITATION_LIMITS) and says whether
+ * `email` was already invited to the plan within the mail window. Counted from the invitation rows
+ * themselves (history is kept, withdrawn ones included), under a transaction-scoped lock per
+ * inviter, so parallel invitations cannot both slip under a limit on any number of instances.
+ */
+async function checkInvitationLimits(
+  tx: NotifyWriter & Pick<Database, 'execute'>,
+  inviterId: string,
+  planId: string,
+  email: string,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`care-team-invitations:${inviterId}`}))`);
+  const since = sql`now() - interval '24 hours'`;
+  const [counts] = await tx
+    .select({
+      byInviter: sql<number>`count(*)::int`,
+      byPlan: sql<number>`(count(*) filter (where ${careTeamMembers.planId} = ${planId}))::int`,
+      toAddress: sql<number>`(count(*) filter (where ${careTeamMembers.planId} = ${planId} and ${careTeamMembers.invitedEmail} = ${email} and ${careTeamMembers.invitedAt} > now() - make_interval(hours => ${INVITATION_LIMITS.mailPerAddressPerPlanHours})))::int`,
+    })
+    .from(careTeamMembers)
+    .where(and(eq(careTeamMembers.invitedById, inviterId), gt(careTeamMembers.invitedAt, since)));
+  if ((counts?.byPlan ?? 0) >= INVITATION_LIMITS.perPlanPerDay) {
+    throw new RateLimitedError(M.invitationsPerPlanReached, await secondsUntilSlotFrees(tx, inviterId, planId));
+  }
+  if ((counts?.byInviter ?? 0) >= INVITATION_LIMITS.perInviterPerDay) {
+    throw new RateLimitedError(M.invitationsPerInviterReached, await secondsUntilSlotFrees(tx, inviterId));
+  }
+  return (counts?.toAddress ?? 0) > 0;
+}
+
+/** Seconds until the oldest invitation of the last 24 hours (of the plan, or all) leaves the window. */
+async function secondsUntilSlotFrees(tx: NotifyWriter, inviterId: string, planId?: string): Promise<number> {
+  const [row] = await tx
+    .select({
+      seconds: sql<number>`ceil(extract(epoch from (min(${careTeamMembers.invitedAt}) + interval '24 hours' - now())))::int`,
+    })
+    .from(careTeamMembers)
+    .where(
+      and(
+        eq(careTeamMembers.invitedById, inviterId),
+        gt(careTeamMembers.invitedAt, sql`now() - interval '24 hours'`),
+        ...(planId ? [eq(careTeamMembers.planId, planId)] : []),
+      ),
+    );
+  return Math.max(1, row?.seconds ?? 60);
+}
+
+/** Accepting or declining is the invitee's alone; the row records the answer. */
+export async function answerInvitation(
+  db: Database,
+  viewer: Viewer,
+  memberId: string,
+  answer: 'accepted' | 'declined',
+) {
+  if (!UUID.test(memberId)) throw new AppError('not_found', M.invitationGone);
+  const kinds: MemberKind[] = viewer.role === 'professional' ? ['professional', 'family'] : ['family'];
+  try {
+    const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'Someone';
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(careTeamMembers)
+        .set({ status: answer, userId: viewer.id, respondedAt: new Date() })
+        .where(
+          and(
+            eq(careTeamMembers.id, memberId),
+            eq(careTeamMembers.status, 'invited'),
+            inArray(careTeamMembers.kind, kinds),
+            invitedToViewer(viewer),
+          ),
+        )
+        .returning();
+      if (!updated) throw new AppError('not_found', M.invitationGone);
+      const [plan] = await tx
+        .select({ familyId: carePlans.familyId, title: carePlans.title })
+        .from(carePlans)
+        .where(eq(carePlans.id, updated.planId));
+      if (plan) {
+        await notify(tx, {
+          kind: answer === 'accepted' ? 'invitation_accepted' : 'invitation_declined',
+          recipients: [plan.familyId],
+          actorId: viewer.id,
+          title: `${name} ${answer === 'accepted' ? 'accepted' : 'declined'} your invitation to ${plan.title}`,
+          link: ownerPlanLink(updated.planId, 'team'),
+        });
+      }
+      return updated;
+    });
+    return { id: row.id, planId: row.planId, status: row.status as MemberStatus };
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', M.alreadyInvited);
+    throw error;
+  }
+}
+
+/**
+ * The owner removes a member (or withdraws an invitation); a member leaves. The row stays as
+ * history; the person's upcoming shifts on this plan go back to open, for someone else to take.
+ */
+export async function endMembership(db: Database, viewer: Viewer, planId: string, memberId: string) {
+  if (!UUID.test(memberId)) throw noAccess();
+  const [member] = await db
+    .select()
+    .from(careTeamMembers)
+    .where(and(eq(careTeamMembers.id, memberId), eq(careTeamMembers.planId, planId)));
+  const isSelf = member?.userId === viewer.id && member.status === 'accepted';
+  if (!isSelf) await loadOwnedPlan(db, viewer, planId);
+  if (!member || (member.status !== 'accepted' && member.status !== 'invited')) {
+    throw new AppError('not_found', 'This person is no longer on the team.');
+  }
+  const status: MemberStatus = isSelf ? 'left' : 'removed';
+  return db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(careTeamMembers)
+      .set({ status, endedAt: new Date() })
+      .where(and(eq(careTeamMembers.id, memberId), inArray(careTeamMembers.status, ['accepted', 'invited'])))
+      .returning();
+    if (!ended) throw new AppError('not_found', 'This person is no longer on the team.');
+    let reopened = 0;
+    if (member.userId) {
+      const rows = await tx
+        .update(shifts)
+        .set({ status: 'open', assigneeId: null, offeredToId: null })
+        .where(
+          and(
+            eq(shifts.planId, planId),
+            gte(shifts.startsAt, new Date()),
+            or(
+              and(eq(shifts.assigneeId, member.userId), eq(shifts.status, 'assigned')),
+              and(eq(shifts.offeredToId, member.userId), eq(shifts.status, 'offered')),
+            ),
+          ),
+        )
+        .returning({ id: shifts.id });
+      reopened = rows.length;
+    }
+    return { id: ended.id, status, reopenedShifts: reopened };
+  });
+}
+
+/**
+ * Registered professionals a family can invite, by name, region (location) and care type, each
+ * with "Tavara training completed" from the certificate record (lib/training-completed.ts).
+ */
+export async function searchProfessionals(db: Database, query: { q?: string; region?: string; careType?: string }) {
+  const { professionalDetails } = await import('../../db/schema/registration');
+  const conditions = [eq(user.role, 'professional')];
+  if (query.q) conditions.push(sql`${displayName} ilike ${'%' + query.q.replace(/[%_\\]/g, '\\$&') + '%'}`);
+  if (query.region)
+    conditions.push(sql`${profiles.location} ilike ${'%' + query.region.replace(/[%_\\]/g, '\\$&') + '%'}`);
+  if (query.careType) conditions.push(sql`${query.careType} = any(${professionalDetails.care_services})`);
+  const rows = await db
+    .select({
+      id: user.id,
+      name: displayName,
+      location: profiles.location,
+      photoFile: profiles.photoFile,
+      professionalRole: professionalDetails.professional_role,
+      careServices: professionalDetails.care_services,
+      yearsExperience: professionalDetails.years_experience,
+      trainingCompleted: trainingCompletedSql(user.id),
+    })
+    .from(user)
+    .innerJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(professionalDetails, eq(professionalDetails.userId, user.id))
+    .where(and(...conditions))
+    .orderBy(asc(displayName))
+    .limit(20);
+  return rows.map(({ photoFile, ...r }) => ({
+    ...r,
+    careServices: r.careServices ?? [],
+    photoUrl: photoFile ? profilePhotoUrl(r.id, photoFile) : null,
+  }));
+}

@@ -1,0 +1,13 @@
+/** The PostgreSQL error code of a failed query (Drizzle wraps the driver's error in `cause`). */
+export function pgErrorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+export const UNIQUE_VIOLATION = '23505';
+
+export const EXCLUSION_VIOLATION = '23P01';
