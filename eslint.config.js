@@ -42,6 +42,18 @@ export const BOUNDARY_ZONES = [
     message: 'A feature does not import the app shell (app/ imports features, not the reverse).',
   },
   {
+    // Issue 33: the web's domain layer (plan queries and access, the person cared for, shared
+    // query keys and what each change refreshes) sits below the features and above components/.
+    target: './apps/web/src/domain',
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'domain/ sits below the features: it imports no feature or app shell (move the shared part down).',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/config'],
+    from: './apps/web/src/domain',
+    message: 'components/, lib/ and config/ sit below the domain layer and never import it.',
+  },
+  {
     target: './apps/web/src/components',
     from: ['./apps/web/src/features', './apps/web/src/app'],
     message: 'components/ sits below the features and the app shell and never imports them.',

@@ -151,6 +151,18 @@ const cases: { name: string; file: string; code: string; rule: string }[] = [
     rule: '@typescript-eslint/no-restricted-imports',
   },
   {
+    name: 'the web domain layer importing a feature',
+    file: 'apps/web/src/domain/fixture.ts',
+    code: "export { medicationsQuery } from '@/features/medications/api/medications-api';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
+    name: 'web components/ importing the domain layer',
+    file: 'apps/web/src/components/layouts/fixture.ts',
+    code: "export { careKeys } from '@/domain/query-keys';",
+    rule: 'import-x/no-restricted-paths',
+  },
+  {
     name: 'the api domain layer importing a feature',
     file: 'apps/api/src/domain/fixture.ts',
     code: "export { createPlan } from '../features/care-plans/care-plans.service';",
@@ -246,6 +258,8 @@ const allowed = [
     file: 'apps/api/src/features/support/fixture.routes.ts',
     code: "export type { Database } from '../../db/client';",
   },
+  // A web feature uses the domain layer.
+  { file: 'apps/web/src/features/medications/fixture.ts', code: "export { careKeys } from '@/domain/query-keys';" },
   // An api feature uses the domain layer.
   {
     file: 'apps/api/src/features/support/fixture.ts',
