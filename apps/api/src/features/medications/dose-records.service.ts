@@ -18,6 +18,7 @@ import { doseContext, localOf } from './medication-doses';
 import { resolveDoseAlerts } from './medication-reminders';
 import { takeFromSupply } from './medication-supply';
 import { addLocalDays } from '../../domain/plan-time';
+import { formatTimeIn } from '@tavara/shared/time/relative';
 
 /**
  * Medications of a care plan and the records of their doses (issue 17). Access follows the plan
@@ -149,7 +150,7 @@ async function checkDose(
         .limit(1);
       if (recent)
         warnings.push(
-          `The last dose was given at ${localOf(recent.givenAt!, zone).slice(11)}: less than the minimum of ${schedule.minIntervalHours} hours between doses.`,
+          `The last dose was given at ${formatTimeIn(recent.givenAt!, zone)}: less than the minimum of ${schedule.minIntervalHours} hours between doses.`,
         );
     }
     if (schedule.maxPerDay) {

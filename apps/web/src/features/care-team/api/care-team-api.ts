@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InvitationInput } from '@tavara/shared/care-plans/care-plans';
+import type { InvitationInput } from '@tavara/shared/care-team/care-team';
 import { careKeys } from '@/domain/query-keys';
 import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';

@@ -5,7 +5,7 @@ import {
   PROFESSIONAL_TEAM_ROLES,
   TEAM_ROLE_LABELS,
   type InvitationInput,
-} from '@tavara/shared/care-plans/care-plans';
+} from '@tavara/shared/care-team/care-team';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
 import { YEARS_OF_EXPERIENCE_OPTIONS } from '@tavara/shared/codes/years-of-experience';

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { TEAM_ROLE_LABELS } from '@tavara/shared/care-plans/care-plans';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
 import {
   AlertDialog,
   AlertDialogAction,

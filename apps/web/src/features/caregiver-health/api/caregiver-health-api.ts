@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CaregiverSupportInput } from '@tavara/shared/support/caregiver-support.schema';
+import type { CaregiverSupportInput } from '@tavara/shared/caregiver-health/caregiver-support.schema';
 import { api, unwrap } from '@/lib/api-client';
 
 /** A caregiver's own requests for support (issue 20) and sending one. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TeamRole } from '@tavara/shared/care-plans/care-plans';
+import type { TeamRole } from '@tavara/shared/care-team/care-team';
 import type {
   CaregiverMatchingResponse,
   FamilyMatchingResponse,

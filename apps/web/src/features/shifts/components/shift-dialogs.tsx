@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { CARE_PLAN_MESSAGES } from '@tavara/shared/care-plans/care-plans';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
 import {
-  CARE_PLAN_MESSAGES,
-  TEAM_ROLE_LABELS,
   generateShiftsInputSchema,
-  isoDateSchema,
   shiftCancelInputSchema,
   shiftDoneInputSchema,
   shiftEditInputSchema,
   shiftTimesInputSchema,
-} from '@tavara/shared/care-plans/care-plans';
+} from '@tavara/shared/shifts/shifts';
+import { isoDateSchema } from '@tavara/shared/time/date-params';
 import { formatPlanShortDay } from '@tavara/shared/time/format';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 import type { ShiftItem, TeamMember } from '@/domain/care-plans/plan-queries';
