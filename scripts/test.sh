@@ -68,17 +68,16 @@ eslint_pid=$!
 typecheck_pid=$!
 (stage "build" npm run --silent build) > "$logs/3-build.log" 2>&1 &
 build_pid=$!
-# The browser journeys need only the build: they start as soon as it and the size budgets are
-# done, beside lint, typecheck and then Vitest (issue 34). A journey spends most of its time
-# waiting for the page (57 journeys measured 127 CPU-seconds in 291 s with 2 workers: a quarter
-# of two cores), so the two runners share the cores instead of queueing for them. SUITE_SERIAL=1 runs them one
-# after the other, as before, for telling a slow test from a busy machine.
+first_status=0
+wait "$eslint_pid" || first_status=$?
+wait "$typecheck_pid" || first_status=$?
 build_status=0
 wait "$build_pid" || build_status=$?
+echo "▶ lint (eslint)" && cat "$logs/1-eslint.log"
+echo "▶ lint (prettier) and typecheck" && cat "$logs/2-typecheck.log"
 echo "▶ build" && cat "$logs/3-build.log"
-if [ "$build_status" -ne 0 ]; then
-  kill "$eslint_pid" "$typecheck_pid" 2>/dev/null || true
-  echo "the build failed (see above)" >&2
+if [ "$first_status" -ne 0 ] || [ "$build_status" -ne 0 ]; then
+  echo "lint, typecheck or build failed (see above)" >&2
   exit 1
 fi
 echo "▶ landing first-load size"
@@ -88,49 +87,21 @@ echo "▶ /auth and dashboard first-load sizes"
 page_size_status=0
 stage "size: pages" node scripts/check-page-sizes.mjs || page_size_status=$?
 
-export E2E_RUN_ID="$$"
-export PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json
-run_e2e() { stage "playwright" npx playwright test --reporter=list,json; }
-e2e_status=0
-e2e_pid=""
-if [ "${SUITE_SERIAL:-}" != "1" ]; then
-  echo "▶ browser journeys started (Chromium: $CHROMIUM); their log follows the unit tests'"
-  run_e2e > "$logs/4-playwright.log" 2>&1 &
-  e2e_pid=$!
-fi
-
-first_status=0
-wait "$eslint_pid" || first_status=$?
-wait "$typecheck_pid" || first_status=$?
-echo "▶ lint (eslint)" && cat "$logs/1-eslint.log"
-echo "▶ lint (prettier) and typecheck" && cat "$logs/2-typecheck.log"
-if [ "$first_status" -ne 0 ]; then
-  if [ -n "$e2e_pid" ]; then
-    pkill -TERM -P "$e2e_pid" 2>/dev/null || true
-    wait "$e2e_pid" 2>/dev/null || true
-  fi
-  echo "lint or typecheck failed (see above)" >&2
-  exit 1
-fi
-
 echo "▶ unit, component and API tests${TEST_DATABASE_URL:+ (PGlite and PostgreSQL)}, with coverage"
 # Coverage (V8's counters, vitest.config.ts) ends the output with its summary; the per-file
 # figures are in test-results/coverage/coverage-summary.json.
-unit_status=0
-stage "vitest (with coverage)" npx vitest run --coverage --reporter=default --reporter=json --outputFile.json=test-results/unit.json || unit_status=$?
-if [ -n "$e2e_pid" ]; then
-  wait "$e2e_pid" || e2e_status=$?
-  echo "▶ browser journeys (Chromium: $CHROMIUM)" && cat "$logs/4-playwright.log"
-else
-  echo "▶ browser journeys (Chromium: $CHROMIUM)"
-  run_e2e || e2e_status=$?
-fi
+stage "vitest (with coverage)" npx vitest run --coverage --reporter=default --reporter=json --outputFile.json=test-results/unit.json
+echo "▶ browser journeys (Chromium: $CHROMIUM)"
+export E2E_RUN_ID="$$"
+e2e_status=0
+export PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json
+stage "playwright" npx playwright test --reporter=list,json || e2e_status=$?
 trap - EXIT
 print_stages
 
 node -e '
   const fs = require("fs");
-  const unit = fs.existsSync("test-results/unit.json") ? JSON.parse(fs.readFileSync("test-results/unit.json", "utf8")) : { numPassedTests: 0, numFailedTests: 1 };
+  const unit = JSON.parse(fs.readFileSync("test-results/unit.json", "utf8"));
   const e2e = fs.existsSync("test-results/e2e.json") ? JSON.parse(fs.readFileSync("test-results/e2e.json", "utf8")).stats : { expected: 0, unexpected: 0, flaky: 0 };
   const passed = unit.numPassedTests + e2e.expected + e2e.flaky;
   const failed = unit.numFailedTests + e2e.unexpected;
@@ -138,7 +109,6 @@ node -e '
 '
 if [ "$size_status" -ne 0 ]; then echo "landing first-load JS is over 100 kB gzip (see above)"; fi
 if [ "$page_size_status" -ne 0 ]; then echo "a page's first-load JS is over its budget (see above)"; fi
-if [ "$unit_status" -ne 0 ]; then exit "$unit_status"; fi
 if [ "$e2e_status" -ne 0 ]; then exit "$e2e_status"; fi
 if [ "$size_status" -ne 0 ]; then exit "$size_status"; fi
 exit "$page_size_status"
