@@ -6,15 +6,26 @@ import type { ZodError } from 'zod';
 import { session, user } from '../db/schema/auth';
 import { adminAuditLog } from '../db/schema/admin';
 import { profiles } from '../db/schema/profiles';
-import type { AuthDeps } from './auth';
 import { retryAfterHeader, retryAfterValue } from '../lib/app-error';
-import type { MailMessage } from '../lib/mailer';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import type { Logger } from '../lib/logger';
+import type { Mailer, MailMessage } from '../lib/mailer';
 import { createAccountLimits } from './account-limits';
 import { createSecurityNotices } from './security-notices';
 import { createPasswordHasher, HashQueueFullError } from './password-hasher';
 import { createTotpReplayGuard } from './totp-replay';
 import { ACCOUNT_MESSAGES, REAUTH_WINDOW_SECONDS } from '@tavara/shared/account/account';
 import { currentAuthRequestState } from './auth-request-state';
+
+/** What createAuth is given (auth.ts). */
+export interface AuthDeps {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  mailer: Mailer;
+  secret: string;
+}
 
 /** `details.source` of the audit entries ADMIN_EMAILS grants write. */
 export const ADMIN_EMAILS_SOURCE = 'ADMIN_EMAILS';

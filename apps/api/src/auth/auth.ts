@@ -8,17 +8,16 @@ import { admin } from 'better-auth/plugins/admin';
 import { adminAc, userAc } from 'better-auth/plugins/admin/access';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
 import { account, accountLimit, rateLimit, session, twoFactor, user, verification } from '../db/schema/auth';
 import type { Env } from '../env';
-import type { Logger } from '../lib/logger';
-import type { Mailer } from '../lib/mailer';
 import { failedSignInKey, signInSourceKey } from './account-limits';
 import { accountExistsEmail, confirmNewEmailEmail, passwordResetEmail, verificationEmail } from './auth-emails';
 import { TRUST_DEVICE_DAYS } from '@tavara/shared/account/account';
 import { currentAuthRequestState } from './auth-request-state';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { createAuthContext } from './auth-context';
+import { createAuthContext, type AuthDeps } from './auth-context';
+
+export type { AuthDeps } from './auth-context';
 import { authDatabaseHooks } from './auth-database-hooks';
 import { authRequestHooks } from './auth-request-hooks';
 
@@ -54,14 +53,6 @@ export const AUTH_RATE_LIMIT_RULES = {
   '/change-email': { window: 600, max: 5 },
   '/change-password': { window: 600, max: 10 },
 } as const;
-
-export interface AuthDeps {
-  env: Env;
-  db: Database;
-  logger: Logger;
-  mailer: Mailer;
-  secret: string;
-}
 
 /** The origins allowed to send cookie-carrying requests: the app itself, plus Vite in development. */
 export function trustedOriginsFor(env: Env): string[] {
