@@ -228,6 +228,11 @@ describe('care team by invitation', () => {
 
     // Invited again, accepts, then leaves by themself.
     const again = await addProfessional(family.client, id, pro);
+    // A malformed plan id beside a real member id is "not found", as the fuzz run found it answered 500.
+    for (const planId of ['family', "1' or '1'='1", '%F0%9F%92%A5']) {
+      const res = await send(family.client, 'DELETE', `/api/care-plans/${planId}/members/${again}`);
+      expect(res.status).toBe(404);
+    }
     expect(await (await send(pro.client, 'DELETE', `/api/care-plans/${id}/members/${again}`)).json()).toMatchObject({
       status: 'left',
     });

@@ -204,7 +204,8 @@ export async function answerInvitation(
  * history; the person's upcoming shifts on this plan go back to open, for someone else to take.
  */
 export async function endMembership(db: Database, viewer: Viewer, planId: string, memberId: string) {
-  if (!UUID.test(memberId)) throw noAccess();
+  // Both ids reach uuid columns: a malformed one is "not found", never a database error (fuzz, seed 13).
+  if (!UUID.test(memberId) || !UUID.test(planId)) throw noAccess();
   const [member] = await db
     .select()
     .from(careTeamMembers)
