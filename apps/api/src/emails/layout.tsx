@@ -95,7 +95,7 @@ export function Paragraph({ children, style }: { children: ReactNode; style?: CS
 /** The call-to-action: a blue button (at least 44 px tall) around the link. */
 export function ActionButton({ label, url }: { label: string; url: string }) {
   return (
-    <Section style={{ margin: '8px 0 24px', width: 'auto' }} align="left">
+    <Section style={{ margin: '8px 0 24px' }}>
       <Link
         href={url}
         style={{
