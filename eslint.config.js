@@ -213,7 +213,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['apps/api/src/**/*.ts'],
+    files: ['apps/api/src/**/*.{ts,tsx}'],
     rules: restrict([noWebFromApi]),
   },
   {
@@ -227,6 +227,13 @@ export default tseslint.config(
           group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/*', '**/db/schema'],
           allowTypeImports: true,
           message: 'A route does not query: the rules and the SQL live in its *.service.ts.',
+        },
+        {
+          // Issue 33, decision 040: who may call a route is declared once, by the middleware the
+          // authorization matrix reads (`allow…`); a bare guard would be an undeclared route.
+          group: ['**/auth/require-user'],
+          importNames: ['requireUser', 'requireRole'],
+          message: 'A route declares who may call it with allow… (auth/allow.ts), not requireUser/requireRole.',
         },
         noWebFromApi,
       ]),

@@ -127,6 +127,12 @@ const cases: { name: string; file: string; code: string; rule: string }[] = [
     rule: 'no-restricted-syntax',
   },
   {
+    name: 'a route guarded by requireUser() instead of a declaration the matrix reads (decision 040)',
+    file: 'apps/api/src/features/support/fixture.routes.ts',
+    code: "export { requireUser } from '../../auth/require-user';",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
     name: 'the web importing an api value by a relative path (the app-error hole)',
     file: 'apps/web/src/lib/fixture.ts',
     code: "export { AppError } from '../../../api/src/lib/app-error';",
@@ -253,6 +259,8 @@ const allowed = [
   },
   // The app shell joins features.
   { file: 'apps/web/src/app/fixture.ts', code: "export { getWhatsAppNumber } from '@/features/support/support-api';" },
+  // A route declares who may call it.
+  { file: 'apps/api/src/features/support/fixture.routes.ts', code: "export { allow } from '../../auth/allow';" },
   // A route takes the database as a type only.
   {
     file: 'apps/api/src/features/support/fixture.routes.ts',

@@ -1,4 +1,4 @@
-// Bundles the server into dist/server.js and copies the migrations and training content beside it. Dependencies
+// Bundles the server into dist/server.js (and dist/chunks/, what it loads later) and copies the migrations and training content beside it. Dependencies
 // stay external (installed by npm ci); the workspace's own shared package is bundled in,
 // because it ships TypeScript source.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,11 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outdir: 'dist',
+  // The e-mail templates (src/emails/templates.ts) are imported on the first mail: a chunk of their
+  // own, so react-email and React load then, not at start (decision 039).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

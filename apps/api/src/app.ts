@@ -11,6 +11,7 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppBindings, AppDeps } from './app-types';
 import { type Auth, CLOSED_AUTH_PATHS, createAuth } from './auth/auth';
+import { allow } from './auth/allow';
 import { authRoutes } from './auth/auth-routes';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { createSessionLookup } from './auth/session-lookup';
@@ -158,15 +159,11 @@ export function createApp(deps: AppDeps) {
   // Better Auth's own admin endpoints (list, set-role, remove, ban, impersonate…) would bypass the
   // audit log and leave a deleted user's files and support requests behind: admin actions go
   // through /api/admin only (decision 013).
-  api.all('/auth/admin/*', (c) => {
-    throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
-  });
+  api.all('/auth/admin/*', allow.nobody());
   // Issue 22: two-factor codes by e-mail or SMS are not offered (an authenticator app and backup
   // codes are): their endpoints are closed rather than left answering "not configured".
   for (const closed of CLOSED_AUTH_PATHS) {
-    api.all(`/auth${closed}`, (c) => {
-      throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
-    });
+    api.all(`/auth${closed}`, allow.nobody());
   }
   api.on(['GET', 'POST'], '/auth/*', authRoutes(auth, env));
   if (env.E2E_TEST_HOOKS) api.route('/__test', testHookRoutes({ health, db, env, app: () => app }));

@@ -1,28 +1,38 @@
-/// <reference types="vite/client" />
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Role } from '@tavara/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessRow } from './testing/access';
-import { listApiRoutes, routeKey } from './testing/api-routes';
+import { listApiRoutes, routeKey, type ApiRoute } from './auth/route-access';
+import type { Access } from './auth/allow';
 import { newSessionId } from './testing/chat-requests';
 import { createVerifiedUser, signInElsewhere, type TestUser } from './testing/factories';
 import { createTestApp, type TestApp } from './testing/test-app';
 import type { TestClient } from './testing/test-client';
 
 /**
- * The authorization matrix of every API route (issue 13, item 8). The routes come from the router
- * (`app.routes`, Better Auth's endpoints from the auth instance it mounts); the rows from each
- * feature's `*.access.ts` (testing/access.ts). A route without a row fails here, so a new,
- * unguarded route cannot slip in unnoticed; then every row is asked by a visitor, each role and an
- * admin, and the answers must be what the row says. Owner-only rows are checked here for the
- * visitor and for signed-in access; the owner-versus-other-user cases are in the test each row names.
+ * The authorization matrix of every API route (issue 13, item 8), generated from the routes'
+ * own declarations (issue 33, decision 040): the routes and who may call them come from the
+ * mounted app (`app.routes`, whose handlers include each route's `allow…` middleware; Better
+ * Auth's endpoints from the auth instance it mounts). A route without a declaration fails here,
+ * so a new, unguarded route cannot slip in unnoticed; then every route is asked by a visitor, each
+ * role and an admin, and the answers must be what it declares. Own-row and plan routes are
+ * checked here for the visitor and for signed-in access; the owner-versus-other-user cases are in
+ * the test each declaration names (`shownBy`).
  */
-const modules = import.meta.glob<{ accessRows: AccessRow[] }>(['./features/**/*.access.ts', './auth/*.access.ts'], {
-  eager: true,
-});
-const ROWS: AccessRow[] = Object.values(modules).flatMap((m) => m.accessRows);
+type Row = ApiRoute & { access: Access };
+const OWN_KINDS: ReadonlySet<Access['who']> = new Set(['owner', 'plan-member', 'plan-owner', 'through-plan']);
+
+/** The declared routes of the app the matrix builds (read once, at collection time). */
+async function declaredRows(): Promise<Row[]> {
+  const t = await createTestApp();
+  try {
+    return listApiRoutes(t.app, t.auth).filter((r): r is Row => r.access !== undefined);
+  } finally {
+    await t.close();
+  }
+}
+const ROWS: Row[] = await declaredRows();
 
 type Asker = 'anonymous' | Role;
 const ROLES = ['family', 'professional', 'community', 'admin'] as const;
@@ -39,28 +49,24 @@ function fillPath(path: string): string {
     .replace('*', 'list-users');
 }
 
-describe('authorization matrix: every API route has a row', () => {
+describe('authorization matrix: every API route declares who may call it', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  it('has exactly one row per route the router answers, and no row for a route that is gone', () => {
-    const routes = listApiRoutes(t.app, t.auth).map(routeKey);
-    const rows = ROWS.map(routeKey);
-    expect(new Set(rows).size, 'a route has two rows').toBe(rows.length);
+  it('has exactly one declaration on every route the router answers', () => {
+    const routes = listApiRoutes(t.app, t.auth);
     expect(
-      routes.filter((r) => !rows.includes(r)),
-      'routes without a row in a *.access.ts',
+      routes.filter((r) => r.declarations === 0).map(routeKey),
+      'routes without an allow… middleware (auth/allow.ts), or Better Auth endpoints not in better-auth-access.ts',
     ).toEqual([]);
-    expect(
-      rows.filter((r) => !routes.includes(r)),
-      'rows for routes that do not exist',
-    ).toEqual([]);
+    expect(routes.filter((r) => r.declarations > 1).map(routeKey), 'routes with two declarations').toEqual([]);
+    expect(routes.length).toBeGreaterThan(150);
   });
 
-  it('every owner row names an existing test of another user’s rows being out of reach', () => {
+  it('every own-row and plan route names an existing test of another user’s rows being out of reach', () => {
     const root = fileURLToPath(new URL('.', import.meta.url));
     const testFiles = new Map<string, string>();
     const walk = (dir: string) => {
@@ -71,14 +77,14 @@ describe('authorization matrix: every API route has a row', () => {
     };
     walk(root);
     const missing: string[] = [];
-    for (const row of ROWS.filter((r) => r.who === 'owner')) {
-      const named = row.ownerTest;
+    for (const row of ROWS.filter((r) => OWN_KINDS.has(r.access.who))) {
+      const named = row.access.shownBy;
       const path = named ? testFiles.get(named.file) : undefined;
       // The title as written in an it(…)/describe(…) call, between its quotes.
       const found = path !== undefined && named !== undefined && readFileSync(path, 'utf8').includes(`${named.test}`);
-      if (!found) missing.push(`${routeKey(row)} → ${named ? `${named.file}: ${named.test}` : '(no ownerTest)'}`);
+      if (!found) missing.push(`${routeKey(row)} → ${named ? `${named.file}: ${named.test}` : '(no shownBy)'}`);
     }
-    expect(missing, 'owner rows whose named test does not exist').toEqual([]);
+    expect(missing, 'declarations whose named test does not exist').toEqual([]);
   });
 });
 
@@ -98,7 +104,7 @@ describe('authorization matrix: every row holds', () => {
    * (issue 22's sensitive actions) lets them in after that step: it is reported as 428 here, so
    * it counts as allowed, not as a refusal of their role.
    */
-  async function ask(asker: Asker, row: AccessRow): Promise<number> {
+  async function ask(asker: Asker, row: Row): Promise<number> {
     const client: TestClient = asker === 'anonymous' ? t.client() : users.get(asker)!.client;
     const method = row.method === 'ALL' ? 'GET' : row.method;
     const res = await client.request(fillPath(row.path), {
@@ -110,7 +116,7 @@ describe('authorization matrix: every row holds', () => {
     return res.status;
   }
 
-  it.each(ROWS.map((row) => [routeKey(row), row.who, row] as const))('%s (%s)', async (_key, who, row) => {
+  it.each(ROWS.map((row) => [routeKey(row), row.access.who, row] as const))('%s (%s)', async (_key, who, row) => {
     const answers: Record<string, number> = {};
     for (const asker of ['anonymous', ...ROLES] as const) answers[asker] = await ask(asker, row);
     if (ENDS_SESSION.test(row.path)) {
@@ -134,14 +140,20 @@ describe('authorization matrix: every row holds', () => {
         break;
       case 'signed-in':
       case 'owner':
+      case 'plan-member':
+      case 'plan-owner':
+      case 'through-plan': {
         expect(visitorRefused, `visitor: ${answers.anonymous}`).toBe(true);
-        // Each role: allowed (anything but 401/403) or, outside `roles`, refused with 403.
+        // Each role: allowed (anything but 401/403) or, outside `roles`, refused with 403. A plan
+        // route asked for a plan that does not exist answers every role as not found.
+        const roles = row.access.roles;
         for (const role of ROLES) {
-          const allowed = !row.roles || row.roles.includes(role);
+          const allowed = !roles || roles.includes(role);
           if (allowed) expect(refused(answers[role]), `${role} may call it: ${answers[role]}`).toBe(false);
           else expect(answers[role], `${role} may not call it`).toBe(403);
         }
         break;
+      }
       case 'admin':
         expect(answers).toEqual({
           anonymous: 401,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../scripts/fake-openai/fake-openai-server.mjs';
-import { listApiRoutes } from './testing/api-routes';
+import { listApiRoutes } from './auth/route-access';
 import { createPlan } from './testing/care-plan-requests';
 import { createVerifiedUser } from './testing/factories';
 import { createFuzzer, emptyReport, FUZZ_SECRET_MARKER, record } from './testing/fuzz';

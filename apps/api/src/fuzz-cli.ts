@@ -22,7 +22,7 @@ import { profiles } from './db/schema/profiles';
 import { seedDatabase } from './db/seed/seed';
 import { loadEnv } from './env';
 import { createLogger } from './lib/logger';
-import { listApiRoutes } from './testing/api-routes';
+import { listApiRoutes } from './auth/route-access';
 import { planInput } from './testing/care-plan-requests';
 import { createFuzzer, emptyReport, FUZZ_SECRET_MARKER, record } from './testing/fuzz';
 

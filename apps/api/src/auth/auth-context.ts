@@ -117,12 +117,15 @@ export function createAuthContext({ env, db, logger, mailer, secret }: AuthDeps)
    * Sends an auth e-mail. A failure is logged and flagged on the request, never thrown: the account
    * stays. Only sign-up waits for the send (see AuthRequestState.awaitEmail).
    */
-  async function deliver(kind: string, to: string, email: Omit<MailMessage, 'to'>) {
+  async function deliver(kind: string, to: string, email: Promise<Omit<MailMessage, 'to'>>) {
     const state = currentAuthRequestState();
-    const sending = mailer.send({ to, ...email }).catch((error: unknown) => {
-      log.error({ err: error, kind }, 'could not send an auth e-mail');
-      if (state) state.emailFailed = true;
-    });
+    // The mail is rendered (emails/) and sent in the background unless the request waits for it.
+    const sending = email
+      .then((mail) => mailer.send({ ...mail, to }))
+      .catch((error: unknown) => {
+        log.error({ err: error, kind }, 'could not send an auth e-mail');
+        if (state) state.emailFailed = true;
+      });
     if (state?.awaitEmail) await sending;
   }
 

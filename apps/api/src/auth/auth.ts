@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { account, accountLimit, rateLimit, session, twoFactor, user, verification } from '../db/schema/auth';
 import type { Env } from '../env';
 import { failedSignInKey, signInSourceKey } from './account-limits';
-import { accountExistsEmail, confirmNewEmailEmail, passwordResetEmail, verificationEmail } from './auth-emails';
+import { emails } from '../emails';
 import { TRUST_DEVICE_DAYS } from '@tavara/shared/account/account';
 import { currentAuthRequestState } from './auth-request-state';
 import { isDatabaseUnavailable } from '../db/unavailable';
@@ -139,7 +139,9 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
         await deliver(
           'password-reset',
           u.email,
-          passwordResetEmail({ name: u.name, url, validForSeconds: env.AUTH_RESET_TOKEN_TTL_SECONDS }),
+          emails().then((m) =>
+            m.passwordResetEmail({ name: u.name, url, validForSeconds: env.AUTH_RESET_TOKEN_TTL_SECONDS }),
+          ),
         );
       },
       onPasswordReset: async ({ user: u }) => {
@@ -151,7 +153,13 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
         await deliver(
           'account-exists',
           u.email,
-          accountExistsEmail({ name: u.name, signInUrl: appUrl('/auth'), resetUrl: appUrl('/auth/reset-password') }),
+          emails().then((m) =>
+            m.accountExistsEmail({
+              name: u.name,
+              signInUrl: appUrl('/auth'),
+              resetUrl: appUrl('/auth/reset-password'),
+            }),
+          ),
         );
       },
       // The answer for an address that already has an account must look like a new one.
@@ -175,14 +183,22 @@ export function createAuth({ env, db, logger, mailer, secret }: AuthDeps) {
         // An e-mail change calls this with the new address while the account still has the old one.
         const [stored] = await db.select({ email: user.email }).from(user).where(eq(user.id, u.id));
         if (stored && stored.email.toLowerCase() !== u.email.toLowerCase()) {
-          await deliver('confirm-new-email', u.email, confirmNewEmailEmail({ name: u.name, url }));
+          await deliver(
+            'confirm-new-email',
+            u.email,
+            emails().then((m) => m.confirmNewEmailEmail({ name: u.name, url })),
+          );
           void notices.sendTo(
             { email: stored.email, name: u.name },
             { kind: 'email-change-requested', newEmail: u.email },
           );
           return;
         }
-        await deliver('verify-email', u.email, verificationEmail({ name: u.name, url }));
+        await deliver(
+          'verify-email',
+          u.email,
+          emails().then((m) => m.verificationEmail({ name: u.name, url })),
+        );
       },
       afterEmailVerification: async (u) => {
         await grantAdminIfListed(u);

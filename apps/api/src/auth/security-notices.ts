@@ -5,7 +5,7 @@ import type { Database } from '../db/client';
 import { knownDevice, user } from '../db/schema/auth';
 import type { Logger } from '../lib/logger';
 import type { Mailer } from '../lib/mailer';
-import { securityNoticeEmail, type SecurityEvent } from './auth-emails';
+import { emails, type SecurityEvent } from '../emails';
 
 /**
  * "Chrome on Android", "Safari on iOS": the browser and operating system named by a user agent
@@ -46,10 +46,9 @@ export function createSecurityNotices(deps: { db: Database; appUrl: string; mail
 
   async function send(to: { email: string; name: string }, event: SecurityEvent): Promise<void> {
     try {
-      await mailer.send({
-        to: to.email,
-        ...securityNoticeEmail({ name: to.name, event, resetUrl: resetUrlFor(appUrl, to.email) }),
-      });
+      const { securityNoticeEmail } = await emails();
+      const mail = await securityNoticeEmail({ name: to.name, event, resetUrl: resetUrlFor(appUrl, to.email) });
+      await mailer.send({ ...mail, to: to.email });
     } catch (error) {
       log.error({ err: error, kind: event.kind }, 'could not send a security notice');
     }

@@ -1,20 +1,21 @@
 import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
-import { planAccess, type PlanAccess } from '@tavara/shared/care-plans/permissions';
+import { planAccess } from '@tavara/shared/care-plans/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { carePlans, careTeamMembers, type shifts } from '../db/schema/care-plans';
 import { AppError } from '../lib/app-error';
 
+import type { MemberRow, PlanContext, PlanRow } from './plan-context';
 import { type Viewer } from './viewer';
+
+export type { MemberRow, PlanContext, PlanRow };
 
 /**
  * Plan access and membership (issue 33, domain layer): who may see or change a plan. Every feature
  * that reads through a plan (care plans, team, shifts, medications, the people cared for) asks here.
  */
 
-export type PlanRow = typeof carePlans.$inferSelect;
 export type ShiftRow = typeof shifts.$inferSelect;
-export type MemberRow = typeof careTeamMembers.$inferSelect;
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,14 +38,13 @@ export async function acceptedMembership(db: Database, planId: string, userId: s
   return row ?? null;
 }
 
-export interface PlanContext {
-  plan: PlanRow;
-  access: Exclude<PlanAccess, 'none'>;
-  membership: MemberRow | null;
-}
-
-/** The plan if `viewer` may see it (owner, accepted member, admin); otherwise "no access". */
+/**
+ * The plan if `viewer` may see it (owner, accepted member, admin); otherwise "no access". A route
+ * declared `plan.member()` / `plan.owner()` (auth/allow.ts) checked this before its handler and
+ * the viewer carries the answer: the same plan is not asked for twice in one request.
+ */
 export async function loadPlanFor(db: Database, viewer: Viewer, planId: string): Promise<PlanContext> {
+  if (viewer.checkedPlan?.plan.id === planId) return viewer.checkedPlan;
   if (!UUID.test(planId)) throw noAccess();
   const [plan] = await db.select().from(carePlans).where(eq(carePlans.id, planId));
   if (!plan) throw noAccess();

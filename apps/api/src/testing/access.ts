@@ -1,57 +1,13 @@
 /**
- * Who may call an API route — one row per route, declared beside the feature's routes in a
- * `*.access.ts` file (features/<name>/<name>.access.ts, auth/auth.access.ts). The authorization
- * test (authorization-matrix.test.ts) reads the routes from the router itself (`app.routes`)
- * and fails for a route without a row, a row without a route, and a route that answers an asker
- * its row does not allow (issue 13, item 8). A new route needs a row in its feature's file.
- *
- * - `anyone`: visitors included (never 401/403 for a visitor).
- * - `signed-in`: signed-in users (401 for a visitor) — of every role, or only of `roles` (403 for
- *   the others).
- * - `owner`: signed-in (of every role, or only of `roles`), and only on the user's own rows —
- *   another user's are answered as not found/forbidden; `ownerTest` names the file and the test
- *   that shows it (the matrix fails when that test does not exist).
- * - `admin`: 401 for a visitor, 403 for family, professional and community.
- * - `chat-session-holder`: whoever holds an unguessable chat session id; a chat linked to an
- *   account only its owner and admins (registration-chat.access.test.ts).
- * - `this-machine`: the dev outbox, DEV_MAILBOX=true and loopback only (404 otherwise).
- * - `nobody`: always 404 (Better Auth's own admin endpoints; admin goes through /api/admin).
+ * The pieces of the route-by-route authorization tests (care plans, medications). Who may call a
+ * route is declared on the route itself (auth/allow.ts, decision 040); these tests ask each plan
+ * route as every kind of person.
  */
 import type { Role } from '@tavara/shared/roles';
 import { send } from './care-plan-requests';
 import { createVerifiedUser, type TestUser } from './factories';
 import type { TestApp } from './test-app';
 import type { TestClient } from './test-client';
-
-export type Who = 'anyone' | 'signed-in' | 'owner' | 'admin' | 'chat-session-holder' | 'this-machine' | 'nobody';
-
-export interface AccessRow {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ALL';
-  /** The full pattern as the router has it, e.g. `/api/admin/users/:userId/role`. */
-  path: string;
-  who: Who;
-  /**
-   * For `signed-in` and `owner` rows: the roles that may call it; every other role is refused
-   * with 403. Without it, every role (admin included) may.
-   */
-  roles?: readonly Role[];
-  /** For `owner` rows: the test that shows another user's rows are out of reach. */
-  ownerTest?: OwnerTest;
-}
-
-/** A test by file name (anywhere under apps/api/src) and title (or the title of its `describe`). */
-export interface OwnerTest {
-  file: string;
-  test: string;
-}
-
-/**
- * A maker of `owner` rows that follow a plan (its owner, accepted members, admins), all shown by
- * the one matrix test `ownerTest` names (care plans, team, shifts, medications).
- */
-export function planRowsShownBy(ownerTest: OwnerTest) {
-  return (method: AccessRow['method'], path: string): AccessRow => ({ method, path, who: 'owner', ownerTest });
-}
 
 // ——— route-by-route matrices (care plans, medications) ———
 // A feature's own authorization test asks every route as each kind of person, in a fixed order

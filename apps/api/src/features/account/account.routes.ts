@@ -1,14 +1,38 @@
 import { confirmPasswordSchema, deleteAccountSchema } from '@tavara/shared/account/account';
+import { allow } from '../../auth/allow';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import type { Logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
 import { createAccountLimiter, createAccountService } from './account.service';
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_LISTS_THE_SIGNED = {
+  file: 'account.test.ts',
+  test: 'lists the signed-in devices with browser, OS, IP and "this device"; signs one out, then all others',
+};
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_COUNTS_WRONG_PASSWORDS = {
+  file: 'account.test.ts',
+  test: 'counts wrong passwords on the re-check and refuses after 10 in 15 minutes',
+};
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_EXPORTS_EVERYTHING_ABOUT = {
+  file: 'account.test.ts',
+  test: 'exports everything about the person as JSON, only after a recent password, without secrets',
+};
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_DELETES_THE_ACCOUNT = {
+  file: 'account.test.ts',
+  test: 'deletes the account after the password: own plans go, records on others’ plans stay as "former team member"',
+};
 
 const sessionParam = z.object({ sessionId: z.string().min(1).max(200) });
 /** Exports per account per hour: each one reads every table about the person. */
@@ -41,28 +65,40 @@ export function accountRoutes(deps: { env: Env; db: Database; logger: Logger }) 
     createAccountService({ db, auth: c.get('auth'), dataDir: env.DATA_DIR, logger });
 
   return new Hono<AppBindings>()
-    .get('/account/security', requireUser(), noStore, async (c) => {
+    .get('/account/security', allow.own(OWN_LISTS_THE_SIGNED), noStore, async (c) => {
       return c.json(await service(c).security(c.get('user'), c.get('session').id));
     })
-    .post('/account/confirm-password', requireUser(), noStore, validate('json', confirmPasswordSchema), async (c) => {
-      const u = c.get('user');
-      return c.json(await service(c).confirmPassword(u.id, c.get('session').id, c.req.valid('json').password));
-    })
-    .get('/account/sessions', requireUser(), noStore, async (c) => {
+    .post(
+      '/account/confirm-password',
+      allow.own(OWN_COUNTS_WRONG_PASSWORDS),
+      noStore,
+      validate('json', confirmPasswordSchema),
+      async (c) => {
+        const u = c.get('user');
+        return c.json(await service(c).confirmPassword(u.id, c.get('session').id, c.req.valid('json').password));
+      },
+    )
+    .get('/account/sessions', allow.own(OWN_LISTS_THE_SIGNED), noStore, async (c) => {
       return c.json({ sessions: await service(c).listSessions(c.get('user').id, c.get('session').id) });
     })
-    .delete('/account/sessions/:sessionId', requireUser(), noStore, validate('param', sessionParam), async (c) => {
-      const u = c.get('user');
-      await limit(`account-revoke:${u.id}`, REVOKE_LIMIT);
-      await service(c).revokeSession(u.id, c.get('session').id, c.req.valid('param').sessionId);
-      return c.json({ signedOut: 1 });
-    })
-    .post('/account/sessions/sign-out-others', requireUser(), noStore, async (c) => {
+    .delete(
+      '/account/sessions/:sessionId',
+      allow.own(OWN_LISTS_THE_SIGNED),
+      noStore,
+      validate('param', sessionParam),
+      async (c) => {
+        const u = c.get('user');
+        await limit(`account-revoke:${u.id}`, REVOKE_LIMIT);
+        await service(c).revokeSession(u.id, c.get('session').id, c.req.valid('param').sessionId);
+        return c.json({ signedOut: 1 });
+      },
+    )
+    .post('/account/sessions/sign-out-others', allow.own(OWN_LISTS_THE_SIGNED), noStore, async (c) => {
       const u = c.get('user');
       await limit(`account-revoke:${u.id}`, REVOKE_LIMIT);
       return c.json(await service(c).revokeOtherSessions(u.id, c.get('session').id));
     })
-    .get('/account/export', requireUser(), noStore, async (c) => {
+    .get('/account/export', allow.own(OWN_EXPORTS_EVERYTHING_ABOUT), noStore, async (c) => {
       const u = c.get('user');
       const account = service(c);
       await account.requireRecentPassword(c.get('session').id);
@@ -72,7 +108,13 @@ export function accountRoutes(deps: { env: Env; db: Database; logger: Logger }) 
       c.header('Content-Disposition', `attachment; filename="tavara-account-${day}.json"`);
       return c.json(data);
     })
-    .post('/account/delete', requireUser(), noStore, validate('json', deleteAccountSchema), async (c) => {
-      return c.json(await service(c).deleteOwnAccount(c.get('user'), c.req.valid('json').password));
-    });
+    .post(
+      '/account/delete',
+      allow.own(OWN_DELETES_THE_ACCOUNT),
+      noStore,
+      validate('json', deleteAccountSchema),
+      async (c) => {
+        return c.json(await service(c).deleteOwnAccount(c.get('user'), c.req.valid('json').password));
+      },
+    );
 }

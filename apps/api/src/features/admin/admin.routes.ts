@@ -1,10 +1,10 @@
 import { adminTwoFactorResetSchema } from '@tavara/shared/account/account';
+import { allow } from '../../auth/allow';
 import { ADMIN_USERS_PAGE_SIZE, adminRoleChangeSchema, adminUsersQuerySchema } from '@tavara/shared/admin/admin';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireRole } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { listAdminActions } from '../../lib/audit-log';
@@ -19,7 +19,7 @@ const userParam = z.object({ userId: z.string().min(1).max(100) });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional().default(1) });
 
 /**
- * The admin area (issue 8). Every route is behind `requireRole('admin')`: 401 signed out, 403
+ * The admin area (issue 8). Every route is declared `allow.admin()`: 401 signed out, 403
  * for family, professional and community users — whatever the web app shows or hides.
  *
  * - `GET    /admin/users?search=&role=&page=` — `{ users, total, page, pageSize }`
@@ -42,18 +42,17 @@ export function adminRoutes(deps: { env: Env; db: Database; logger: Logger; mail
   });
   // Per route rather than `.use('/admin/*')`: a path-wide middleware would also run (a second
   // time) in front of every other router's /admin/* routes mounted after this one.
-  const adminOnly = requireRole('admin');
   const noStore = createMiddleware(async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
   });
   return new Hono<AppBindings>()
-    .get('/admin/users', adminOnly, noStore, validate('query', adminUsersQuerySchema), async (c) => {
+    .get('/admin/users', allow.admin(), noStore, validate('query', adminUsersQuerySchema), async (c) => {
       return c.json(await users.list(c.req.valid('query')));
     })
     .patch(
       '/admin/users/:userId/role',
-      adminOnly,
+      allow.admin(),
       validate('param', userParam),
       validate('json', adminRoleChangeSchema),
       async (c) => {
@@ -62,12 +61,12 @@ export function adminRoutes(deps: { env: Env; db: Database; logger: Logger; mail
         return c.json({ user: updated });
       },
     )
-    .delete('/admin/users/:userId', adminOnly, validate('param', userParam), async (c) => {
+    .delete('/admin/users/:userId', allow.admin(), validate('param', userParam), async (c) => {
       return c.json(await users.deleteUser(c.get('user'), c.req.valid('param').userId));
     })
     .post(
       '/admin/users/:userId/two-factor-reset',
-      adminOnly,
+      allow.admin(),
       validate('param', userParam),
       validate('json', adminTwoFactorResetSchema),
       async (c) => {
@@ -77,8 +76,8 @@ export function adminRoutes(deps: { env: Env; db: Database; logger: Logger; mail
         return c.json(result);
       },
     )
-    .get('/admin/audit-log', adminOnly, noStore, validate('query', pageQuery), async (c) => {
+    .get('/admin/audit-log', allow.admin(), noStore, validate('query', pageQuery), async (c) => {
       return c.json(await listAdminActions(deps.db, c.req.valid('query').page, ADMIN_USERS_PAGE_SIZE));
     })
-    .get('/admin/feature-votes', adminOnly, noStore, async (c) => c.json(await getFeatureVoteStats(deps.db)));
+    .get('/admin/feature-votes', allow.admin(), noStore, async (c) => c.json(await getFeatureVoteStats(deps.db)));
 }

@@ -6,13 +6,23 @@ import {
   replyInputSchema,
   reportInputSchema,
 } from '@tavara/shared/boards/boards';
+import { allow } from '../../auth/allow';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { readSession, requireRole, requireUser } from '../../auth/require-user';
+import { readSession } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { validate } from '../../lib/validate';
 import { createBoards } from './boards.service';
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_ONLY_THE_AUTHOR = { file: 'boards.test.ts', test: 'only the author edits or deletes a post' };
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_A_PRIVATE_CONVERSATION = {
+  file: 'boards.test.ts',
+  test: 'a private conversation is reachable only by its two people',
+};
 
 const boardParam = z.object({ board: z.enum(BOARDS, { message: 'No such board.' }) });
 const idParam = z.object({ id: z.uuid({ message: 'Not a post id.' }) });
@@ -40,27 +50,33 @@ export function boardRoutes(db: Database) {
   const viewerOf = (u: { id: string; role?: string | null }) => ({ id: u.id, role: u.role });
 
   return new Hono<AppBindings>()
-    .get('/boards/posts/mine', requireRole('family', 'professional'), async (c) => {
+    .get('/boards/posts/mine', allow.role('family', 'professional'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await boards.listMine(viewerOf(c.get('user'))));
     })
-    .get('/boards/:board/posts', validate('param', boardParam), validate('query', boardQuerySchema), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      const session = await readSession(c);
-      const viewer = session ? viewerOf(session.user) : null;
-      return c.json(await boards.list(viewer, c.req.valid('param').board, c.req.valid('query')));
-    })
-    .get('/boards/posts/:id', validate('param', idParam), async (c) => {
+    .get(
+      '/boards/:board/posts',
+      allow('anyone'),
+      validate('param', boardParam),
+      validate('query', boardQuerySchema),
+      async (c) => {
+        c.header('Cache-Control', 'no-store');
+        const session = await readSession(c);
+        const viewer = session ? viewerOf(session.user) : null;
+        return c.json(await boards.list(viewer, c.req.valid('param').board, c.req.valid('query')));
+      },
+    )
+    .get('/boards/posts/:id', allow('anyone'), validate('param', idParam), async (c) => {
       c.header('Cache-Control', 'no-store');
       const session = await readSession(c);
       return c.json(await boards.get(session ? viewerOf(session.user) : null, c.req.valid('param').id));
     })
-    .post('/boards/posts', requireRole('family', 'professional'), validate('json', postInputSchema), async (c) => {
+    .post('/boards/posts', allow.role('family', 'professional'), validate('json', postInputSchema), async (c) => {
       return c.json({ post: await boards.create(viewerOf(c.get('user')), c.req.valid('json')) }, 201);
     })
     .put(
       '/boards/posts/:id',
-      requireRole('family', 'professional'),
+      allow.own(OWN_ONLY_THE_AUTHOR, 'family', 'professional'),
       validate('param', idParam),
       validate('json', postInputSchema),
       async (c) => {
@@ -68,13 +84,18 @@ export function boardRoutes(db: Database) {
         return c.json({ post });
       },
     )
-    .delete('/boards/posts/:id', requireRole('family', 'professional'), validate('param', idParam), async (c) => {
-      await boards.remove(viewerOf(c.get('user')), c.req.valid('param').id);
-      return c.json({ deleted: true });
-    })
+    .delete(
+      '/boards/posts/:id',
+      allow.own(OWN_ONLY_THE_AUTHOR, 'family', 'professional'),
+      validate('param', idParam),
+      async (c) => {
+        await boards.remove(viewerOf(c.get('user')), c.req.valid('param').id);
+        return c.json({ deleted: true });
+      },
+    )
     .post(
       '/boards/posts/:id/replies',
-      requireRole('family', 'professional'),
+      allow.role('family', 'professional'),
       validate('param', idParam),
       validate('json', replyInputSchema),
       async (c) => {
@@ -84,7 +105,7 @@ export function boardRoutes(db: Database) {
     )
     .post(
       '/boards/posts/:id/reports',
-      requireUser(),
+      allow('signed-in'),
       validate('param', idParam),
       validate('json', reportInputSchema),
       async (c) => {
@@ -98,7 +119,7 @@ export function boardRoutes(db: Database) {
     )
     .post(
       '/boards/posts/:id/threads',
-      requireRole('family', 'professional'),
+      allow.role('family', 'professional'),
       validate('param', idParam),
       validate('json', replyInputSchema),
       async (c) => {
@@ -110,17 +131,17 @@ export function boardRoutes(db: Database) {
         return c.json(result, 201);
       },
     )
-    .get('/boards/threads', requireUser(), async (c) => {
+    .get('/boards/threads', allow('signed-in'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await boards.listThreads(viewerOf(c.get('user'))));
     })
-    .get('/boards/threads/:id', requireUser(), validate('param', threadParam), async (c) => {
+    .get('/boards/threads/:id', allow.own(OWN_A_PRIVATE_CONVERSATION), validate('param', threadParam), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await boards.getThread(viewerOf(c.get('user')), c.req.valid('param').id));
     })
     .post(
       '/boards/threads/:id/messages',
-      requireUser(),
+      allow.own(OWN_A_PRIVATE_CONVERSATION),
       validate('param', threadParam),
       validate('json', replyInputSchema),
       async (c) => {
@@ -132,13 +153,13 @@ export function boardRoutes(db: Database) {
         return c.json(result, 201);
       },
     )
-    .get('/admin/board-reports', requireRole('admin'), async (c) => {
+    .get('/admin/board-reports', allow.admin(), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await boards.moderationQueue());
     })
     .post(
       '/admin/board-posts/:id/moderation',
-      requireRole('admin'),
+      allow.admin(),
       validate('param', idParam),
       validate('json', moderationSchema),
       async (c) => {

@@ -1,9 +1,9 @@
 import { carePlanInputSchema, planStatusInputSchema } from '@tavara/shared/care-plans/care-plans';
+import { allow, PLAN_MATRIX } from '../../auth/allow';
 import { isoDateSchema } from '@tavara/shared/time/date-params';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireRole, requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { validate } from '../../lib/validate';
 import * as plans from '../care-plans/care-plans.service';
@@ -24,6 +24,7 @@ const weekQuery = z.object({ week: isoDateSchema.optional() });
  */
 export function carePlanRoutes(deps: { db: Database }) {
   const { db } = deps;
+  const plan = allow.plans(db, PLAN_MATRIX);
   return (
     new Hono<AppBindings>()
       // Plan data is private and changes under the reader: never cached (every router under /care-plans).
@@ -31,22 +32,22 @@ export function carePlanRoutes(deps: { db: Database }) {
         await next();
         c.header('Cache-Control', 'no-store');
       })
-      .get('/care-plans', requireUser(), async (c) => {
+      .get('/care-plans', allow('signed-in'), async (c) => {
         // Anyone signed in: their own plans (families) and the teams they accepted a place on
         // (relatives of any role, professionals), so an accepted invitation always leads somewhere.
         const viewer = viewerOf(c);
         const [own, teams] = await Promise.all([plans.listFamilyPlans(db, viewer), plans.listTeamPlans(db, viewer)]);
         return c.json({ plans: own, teams });
       })
-      .post('/care-plans', requireRole('family'), validate('json', carePlanInputSchema), async (c) => {
+      .post('/care-plans', allow.role('family'), validate('json', carePlanInputSchema), async (c) => {
         return c.json({ plan: await plans.createPlan(db, viewerOf(c), c.req.valid('json')) }, 201);
       })
-      .get('/care-plans/figures', requireUser(), async (c) => {
+      .get('/care-plans/figures', allow('signed-in'), async (c) => {
         return c.json(await plans.careFigures(db, viewerOf(c)));
       })
       .get(
         '/care-plans/:planId',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('query', weekQuery),
         async (c) => {
@@ -57,7 +58,7 @@ export function carePlanRoutes(deps: { db: Database }) {
       )
       .put(
         '/care-plans/:planId',
-        requireUser(),
+        plan.owner(),
         validate('param', planParam),
         validate('json', carePlanInputSchema),
         async (c) => {
@@ -68,7 +69,7 @@ export function carePlanRoutes(deps: { db: Database }) {
       )
       .post(
         '/care-plans/:planId/status',
-        requireUser(),
+        plan.owner(),
         validate('param', planParam),
         validate('json', planStatusInputSchema),
         async (c) => {
@@ -77,13 +78,13 @@ export function carePlanRoutes(deps: { db: Database }) {
           });
         },
       )
-      .post('/care-plans/:planId/restore', requireUser(), validate('param', planParam), async (c) => {
+      .post('/care-plans/:planId/restore', plan.owner(), validate('param', planParam), async (c) => {
         return c.json({ plan: await plans.restorePlan(db, viewerOf(c), c.req.valid('param').planId) });
       })
-      .delete('/care-plans/:planId', requireUser(), validate('param', planParam), async (c) => {
+      .delete('/care-plans/:planId', plan.owner(), validate('param', planParam), async (c) => {
         return c.json(await plans.deleteOrArchivePlan(db, viewerOf(c), c.req.valid('param').planId));
       })
-      .get('/professional/assignments/:planId', requireUser(), validate('param', planParam), async (c) => {
+      .get('/professional/assignments/:planId', plan.member(), validate('param', planParam), async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await plans.getAssignment(db, viewerOf(c), c.req.valid('param').planId));
       })

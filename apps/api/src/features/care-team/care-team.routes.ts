@@ -1,15 +1,15 @@
 import { invitationInputSchema } from '@tavara/shared/care-team/care-team';
+import { allow, PLAN_MATRIX } from '../../auth/allow';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireRole, requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { validate } from '../../lib/validate';
 import * as team from '../care-team/care-team.service';
-import { invitationMail } from '../../emails/invitation-email';
+import { emails } from '../../emails';
 import { viewerOf } from '../../domain/viewer';
 import { listMyInvitations } from '../../domain/plan-team';
 
@@ -32,6 +32,7 @@ const searchQuery = z.object({
  */
 export function careTeamRoutes(deps: { env: Env; db: Database; mailer: Mailer; logger: Logger }) {
   const { env, db, mailer, logger } = deps;
+  const plan = allow.plans(db, PLAN_MATRIX);
   return (
     new Hono<AppBindings>()
       // Plan data is private and changes under the reader: never cached (every router under /care-plans).
@@ -39,12 +40,12 @@ export function careTeamRoutes(deps: { env: Env; db: Database; mailer: Mailer; l
         await next();
         c.header('Cache-Control', 'no-store');
       })
-      .get('/care-plans/professionals', requireRole('family'), validate('query', searchQuery), async (c) => {
+      .get('/care-plans/professionals', allow.role('family'), validate('query', searchQuery), async (c) => {
         return c.json({ professionals: await team.searchProfessionals(db, c.req.valid('query')) });
       })
       .post(
         '/care-plans/:planId/invitations',
-        requireUser(),
+        plan.owner(),
         validate('param', planParam),
         validate('json', invitationInputSchema),
         async (c) => {
@@ -63,7 +64,8 @@ export function careTeamRoutes(deps: { env: Env; db: Database; mailer: Mailer; l
           if (mail.mailedRecently) return c.json({ memberId, emailed: false, mailedRecently: true }, 201);
           let emailed = true;
           try {
-            await mailer.send(invitationMail(env, mail));
+            const { invitationMail } = await emails();
+            await mailer.send(await invitationMail(env, mail));
           } catch (error) {
             emailed = false;
             logger.warn(
@@ -74,18 +76,18 @@ export function careTeamRoutes(deps: { env: Env; db: Database; mailer: Mailer; l
           return c.json({ memberId, emailed, mailedRecently: false }, 201);
         },
       )
-      .delete('/care-plans/:planId/members/:memberId', requireUser(), validate('param', memberParams), async (c) => {
+      .delete('/care-plans/:planId/members/:memberId', plan.member(), validate('param', memberParams), async (c) => {
         const { planId, memberId } = c.req.valid('param');
         return c.json(await team.endMembership(db, viewerOf(c), planId, memberId));
       })
-      .get('/invitations', requireUser(), async (c) => {
+      .get('/invitations', allow('signed-in'), async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json({ invitations: await listMyInvitations(db, viewerOf(c)) });
       })
-      .post('/invitations/:invitationId/accept', requireUser(), validate('param', invitationParam), async (c) => {
+      .post('/invitations/:invitationId/accept', plan.through(), validate('param', invitationParam), async (c) => {
         return c.json(await team.answerInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'accepted'));
       })
-      .post('/invitations/:invitationId/decline', requireUser(), validate('param', invitationParam), async (c) => {
+      .post('/invitations/:invitationId/decline', plan.through(), validate('param', invitationParam), async (c) => {
         return c.json(await team.answerInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'declined'));
       })
   );

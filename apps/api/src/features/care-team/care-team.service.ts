@@ -11,7 +11,7 @@ import { plainNameForMail } from '@tavara/shared/validation/person-name';
 import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invitedToViewer } from '../../domain/plan-team';
-import type { InviteMail } from '../../emails/invitation-email';
+import type { InviteMail } from '../../emails';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { carePlans, careTeamMembers, shifts } from '../../db/schema/care-plans';

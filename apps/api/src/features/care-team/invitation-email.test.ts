@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_BRAND } from '../../lib/email-layout';
-import { invitationMail } from '../../emails/invitation-email';
+import { invitationMail } from '../../emails/invitation';
+import { EMAIL_BRAND } from '../../emails/layout';
 
 /** The care-team invitation in the app's one e-mail frame (issue 14, item 10). */
 describe('care-team invitation e-mail', () => {
@@ -19,8 +19,8 @@ describe('care-team invitation e-mail', () => {
       'https://care.example.tt/auth?invitation=1&amp;email=nurse%40example.tt',
       'See the invitation',
     ],
-  ])('%s: fits a phone, a blue button, the link as wrapping text', (_case, hasAccount, href, label) => {
-    const mail = invitationMail(env, {
+  ])('%s: fits a phone, a blue button, the link as wrapping text', async (_case, hasAccount, href, label) => {
+    const mail = await invitationMail(env, {
       to: 'nurse@example.tt',
       inviterName: 'Asha <b>Ramdass</b>',
       teamRole: 'caregiver',
@@ -29,20 +29,20 @@ describe('care-team invitation e-mail', () => {
       note: null,
     });
     expect(mail.subject).toBe('You are invited to join a care team on Tavara');
-    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(mail.html).toContain('max-width: 560px');
-    expect(mail.html).toContain(`background: ${EMAIL_BRAND}`);
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
+    expect(mail.html).toContain('max-width:560px');
+    expect(mail.html).toContain(`background:${EMAIL_BRAND}`);
     expect(mail.html).toContain(`href="${href}"`);
     expect(mail.html).toContain(`>${label}</a>`);
-    expect(mail.html).toMatch(/word-break: break-all[^>]*>https:\/\/care\.example\.tt\//);
+    expect(mail.html).toMatch(/word-break:break-all[^>]*>https:\/\/care\.example\.tt\//);
     // The inviter's name is text, never markup.
     expect(mail.html).toContain('Asha &lt;b&gt;Ramdass&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>');
     expect(mail.html).not.toContain('Their note to you');
   });
 
-  it('carries the family’s note as escaped text whose addresses are not links (issue 31)', () => {
-    const mail = invitationMail(env, {
+  it('carries the family’s note as escaped text whose addresses are not links (issue 31)', async () => {
+    const mail = await invitationMail(env, {
       to: 'nurse@example.tt',
       inviterName: 'Asha Ramdass',
       teamRole: 'nurse',

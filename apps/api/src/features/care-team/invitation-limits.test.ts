@@ -3,7 +3,7 @@ import { INVITATION_LIMITS } from '@tavara/shared/care-team/care-team';
 import { PERSON_NAME_MESSAGES } from '@tavara/shared/validation/person-name';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationEmail } from '../../auth/auth-emails';
+import { emails } from '../../emails';
 import { user } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import { profiles } from '../../db/schema/profiles';
@@ -156,7 +156,7 @@ describe('invitation abuse', () => {
     expect(mail!.text.startsWith('A family has invited you')).toBe(true);
     expect(`${mail!.text}${mail!.html}`).not.toContain('evil.example');
     // Nor does an account mail greet anyone with a link.
-    const greeting = verificationEmail({ name: legacy, url: 'http://localhost/verify' });
+    const greeting = await (await emails()).verificationEmail({ name: legacy, url: 'http://localhost/verify' });
     expect(greeting.text).toContain('Hello there,');
     expect(`${greeting.text}${greeting.html}`).not.toContain('evil.example');
   });

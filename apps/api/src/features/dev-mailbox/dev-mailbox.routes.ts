@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
+import { allow } from '../../auth/allow';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
-import { AppError } from '../../lib/app-error';
 import { socketAddress } from '../../lib/client-address';
 import { validate } from '../../lib/validate';
 import { listDevMail } from './dev-mailbox.service';
@@ -26,13 +26,10 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export function devMailboxRoutes(env: Env, db: Database) {
   return new Hono<AppBindings>().get(
     '/dev/mailbox',
-    async (c, next) => {
+    allow.thisMachine((c) => {
       const fromThisMachine = isLoopbackAddress(socketAddress(c)) && !c.req.header('x-forwarded-for');
-      if (!env.DEV_MAILBOX || env.NODE_ENV === 'production' || !fromThisMachine) {
-        throw new AppError('not_found', `No API route matches ${c.req.method} ${c.req.path}.`);
-      }
-      await next();
-    },
+      return env.DEV_MAILBOX && env.NODE_ENV !== 'production' && fromThisMachine;
+    }),
     validate('query', z.object({ to: z.string().optional() })),
     async (c) => {
       c.header('Cache-Control', 'no-store');

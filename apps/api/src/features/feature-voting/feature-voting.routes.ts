@@ -1,10 +1,22 @@
 import { Hono } from 'hono';
+import { allow } from '../../auth/allow';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { validate } from '../../lib/validate';
 import { listFeatures, listVotedFeatureIds, upvoteFeature, withdrawUpvote } from './feature-voting.service';
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_EVERY_ROLE_CAN = {
+  file: 'feature-voting.test.ts',
+  test: 'every role can vote once per feature: the second vote records nothing',
+};
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_A_USER_WITHDRAWS = {
+  file: 'feature-voting.test.ts',
+  test: 'a user withdraws their own vote; another user cannot withdraw it for them',
+};
 
 const featureParam = z.object({ featureId: z.string().min(1).max(100) });
 
@@ -24,18 +36,23 @@ const featureParam = z.object({ featureId: z.string().min(1).max(100) });
  */
 export function featureVotingRoutes(db: Database) {
   return new Hono<AppBindings>()
-    .get('/features', async (c) => {
+    .get('/features', allow('anyone'), async (c) => {
       return c.json({ features: await listFeatures(db) });
     })
-    .get('/features/my-votes', requireUser(), async (c) => {
+    .get('/features/my-votes', allow('signed-in'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ featureIds: await listVotedFeatureIds(db, c.get('user').id) });
     })
-    .post('/features/:featureId/vote', requireUser(), validate('param', featureParam), async (c) => {
+    .post('/features/:featureId/vote', allow.own(OWN_EVERY_ROLE_CAN), validate('param', featureParam), async (c) => {
       const result = await upvoteFeature(db, c.req.valid('param').featureId, c.get('user').id);
       return c.json(result, result.recorded ? 201 : 200);
     })
-    .delete('/features/:featureId/vote', requireUser(), validate('param', featureParam), async (c) => {
-      return c.json(await withdrawUpvote(db, c.req.valid('param').featureId, c.get('user').id));
-    });
+    .delete(
+      '/features/:featureId/vote',
+      allow.own(OWN_A_USER_WITHDRAWS),
+      validate('param', featureParam),
+      async (c) => {
+        return c.json(await withdrawUpvote(db, c.req.valid('param').featureId, c.get('user').id));
+      },
+    );
 }

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { allow } from '../../auth/allow';
 import type { BackendStatusResponse } from '@tavara/shared/backend-status';
 import type { AppBindings } from '../../app-types';
 import type { DatabaseHealth } from '../../db/health';
@@ -10,14 +11,14 @@ import type { DatabaseHealth } from '../../db/health';
  */
 export function healthRoutes(health: DatabaseHealth) {
   return new Hono<AppBindings>()
-    .get('/health', async (c) => {
+    .get('/health', allow('anyone'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const reachable = await health.isReachable();
       return reachable
         ? c.json({ status: 'ok' as const, checks: { database: 'ok' as const } }, 200)
         : c.json({ status: 'unavailable' as const, checks: { database: 'unreachable' as const } }, 503);
     })
-    .get('/status', async (c) => {
+    .get('/status', allow('anyone'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const body: BackendStatusResponse = {
         status: (await health.isReachable()) ? 'available' : 'issues',

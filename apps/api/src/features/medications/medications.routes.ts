@@ -1,4 +1,5 @@
 import { isoDateSchema } from '@tavara/shared/time/date-params';
+import { allow } from '../../auth/allow';
 import {
   bulkDoseInputSchema,
   doseGraceInputSchema,
@@ -11,7 +12,6 @@ import {
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { validate } from '../../lib/validate';
 import { viewerOf } from '../../domain/viewer';
@@ -19,6 +19,9 @@ import { recordSupply } from './medication-supply';
 import * as doseRecords from './dose-records.service';
 import * as reports from './medication-reports.service';
 import * as meds from './medications.service';
+
+/** The matrix that asks every medication route as each kind of person. */
+const MEDICATION_MATRIX = { file: 'medications-authorization.test.ts', test: 'medication routes: who may call them' };
 
 const planParam = z.object({ planId: z.string().min(1).max(100) });
 const medicationParam = z.object({ medicationId: z.string().min(1).max(100) });
@@ -46,17 +49,18 @@ const noStore = async (c: { header(name: string, value: string): void }, next: (
  * Dashboard:   GET /medications/figures
  */
 export function medicationRoutes(db: Database) {
+  const plan = allow.plans(db, MEDICATION_MATRIX);
   return (
     new Hono<AppBindings>()
       // (/care-plans/* answers are no-store by the care-plan router's middleware.)
       .use('/medications/*', noStore)
       .use('/dose-records/*', noStore)
-      .get('/medications/figures', requireUser(), async (c) => {
+      .get('/medications/figures', allow('signed-in'), async (c) => {
         return c.json(await reports.medicationFigures(db, viewerOf(c)));
       })
       .get(
         '/care-plans/:planId/medications',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('query', periodQuery),
         async (c) => {
@@ -66,7 +70,7 @@ export function medicationRoutes(db: Database) {
       )
       .post(
         '/care-plans/:planId/medications',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('json', medicationInputSchema),
         async (c) => {
@@ -85,7 +89,7 @@ export function medicationRoutes(db: Database) {
       )
       .put(
         '/care-plans/:planId/medication-settings',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('json', doseGraceInputSchema),
         async (c) => {
@@ -95,7 +99,7 @@ export function medicationRoutes(db: Database) {
       )
       .get(
         '/care-plans/:planId/medications/report',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('query', periodQuery),
         async (c) => {
@@ -105,7 +109,7 @@ export function medicationRoutes(db: Database) {
       )
       .get(
         '/care-plans/:planId/medications/report.csv',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('query', periodQuery),
         async (c) => {
@@ -120,7 +124,7 @@ export function medicationRoutes(db: Database) {
       )
       .put(
         '/medications/:medicationId',
-        requireUser(),
+        plan.through(),
         validate('param', medicationParam),
         validate('json', medicationInputSchema),
         async (c) => {
@@ -136,7 +140,7 @@ export function medicationRoutes(db: Database) {
       )
       .put(
         '/medications/:medicationId/supply',
-        requireUser(),
+        plan.through(),
         validate('param', medicationParam),
         validate('json', supplyInputSchema),
         async (c) => {
@@ -144,12 +148,12 @@ export function medicationRoutes(db: Database) {
           return c.json({ supply: await recordSupply(db, viewerOf(c), medicationId, c.req.valid('json')) });
         },
       )
-      .post('/medications/:medicationId/stop', requireUser(), validate('param', medicationParam), async (c) => {
+      .post('/medications/:medicationId/stop', plan.through(), validate('param', medicationParam), async (c) => {
         return c.json({ medication: await meds.stopMedication(db, viewerOf(c), c.req.valid('param').medicationId) });
       })
       .get(
         '/care-plans/:planId/doses',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('query', dayQuery),
         async (c) => {
@@ -158,7 +162,7 @@ export function medicationRoutes(db: Database) {
       )
       .post(
         '/care-plans/:planId/doses',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('json', doseRecordInputSchema),
         async (c) => {
@@ -174,7 +178,7 @@ export function medicationRoutes(db: Database) {
       )
       .post(
         '/care-plans/:planId/doses/bulk',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('json', bulkDoseInputSchema),
         async (c) => {
@@ -190,7 +194,7 @@ export function medicationRoutes(db: Database) {
       )
       .post(
         '/dose-records/:recordId/correct',
-        requireUser(),
+        plan.through(),
         validate('param', recordParam),
         validate('json', doseCorrectionInputSchema),
         async (c) => {
@@ -200,7 +204,7 @@ export function medicationRoutes(db: Database) {
           );
         },
       )
-      .get('/dose-records/:recordId/history', requireUser(), validate('param', recordParam), async (c) => {
+      .get('/dose-records/:recordId/history', plan.through(), validate('param', recordParam), async (c) => {
         return c.json(await doseRecords.recordHistory(db, viewerOf(c), c.req.valid('param').recordId));
       })
   );

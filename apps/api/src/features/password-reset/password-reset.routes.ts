@@ -1,4 +1,5 @@
 import { resetTokenValidateQuerySchema } from '@tavara/shared/auth/reset-password.schema';
+import { allow } from '../../auth/allow';
 import { Hono } from 'hono';
 import type { AppBindings } from '../../app-types';
 import type { Database } from '../../db/client';
@@ -14,6 +15,7 @@ import { validateResetToken } from './password-reset.service';
 export function passwordResetRoutes(db: Database) {
   return new Hono<AppBindings>().get(
     '/auth-extra/reset-token/validate',
+    allow('anyone'),
     validate('query', resetTokenValidateQuerySchema),
     async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -4,11 +4,11 @@ import {
   documentFieldsSchema,
   MAX_DOCUMENT_BYTES,
 } from '@tavara/shared/professional-profile/professional-documents';
+import { allow } from '../../auth/allow';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireRole, requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { sniffDocumentType } from '../../lib/image-type';
@@ -16,6 +16,12 @@ import { uploadFieldsGuard } from '../../lib/input-guard';
 import { uploadedFileHeaders } from '../../lib/file-response';
 import { validate } from '../../lib/validate';
 import { createProfessionalDocuments } from './professional-profile.service';
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_A_DOCUMENT_IS = {
+  file: 'professional-profile.test.ts',
+  test: 'a document is served only to its owner and admins',
+};
 
 /** The upload's own body limit (the app-wide one is far smaller): the file plus the form's wrapping. */
 export const DOCUMENT_UPLOAD_PATH = '/api/professional/documents';
@@ -38,13 +44,13 @@ const uploadSchema = documentFieldsSchema.extend({
 export function professionalDocumentRoutes(db: Database, dataDir: string) {
   const documents = createProfessionalDocuments(db, dataDir);
   return new Hono<AppBindings>()
-    .get('/professional/documents', requireRole('professional'), async (c) => {
+    .get('/professional/documents', allow.role('professional'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await documents.listMine(c.get('user').id));
     })
     .post(
       '/professional/documents',
-      requireRole('professional'),
+      allow.role('professional'),
       bodyLimit({
         maxSize: MAX_DOCUMENT_BYTES + 64 * 1024,
         onError: () => {
@@ -73,7 +79,7 @@ export function professionalDocumentRoutes(db: Database, dataDir: string) {
         return c.json({ document: await documents.create(c.get('user').id, fields, { type, bytes }) }, 201);
       },
     )
-    .get('/professional/documents/:id/file', requireUser(), validate('param', idParam), async (c) => {
+    .get('/professional/documents/:id/file', allow.own(OWN_A_DOCUMENT_IS), validate('param', idParam), async (c) => {
       const { bytes, type } = await documents.readFile(c.get('user'), c.req.valid('param').id);
       // Shown by the browser's own viewer (or downloaded), never as a page of ours: nothing in it can run here.
       return c.body(new Uint8Array(bytes), 200, {
@@ -81,13 +87,18 @@ export function professionalDocumentRoutes(db: Database, dataDir: string) {
         'Cache-Control': 'private, no-store',
       });
     })
-    .delete('/professional/documents/:id', requireRole('professional'), validate('param', idParam), async (c) => {
-      await documents.remove(c.get('user').id, c.req.valid('param').id);
-      return c.json({ deleted: true });
-    })
+    .delete(
+      '/professional/documents/:id',
+      allow.own(OWN_A_DOCUMENT_IS, 'professional'),
+      validate('param', idParam),
+      async (c) => {
+        await documents.remove(c.get('user').id, c.req.valid('param').id);
+        return c.json({ deleted: true });
+      },
+    )
     .get(
       '/admin/professional-documents',
-      requireRole('admin'),
+      allow.admin(),
       validate('query', z.object({ status: z.enum(['unverified', 'all']).optional().default('unverified') })),
       async (c) => {
         c.header('Cache-Control', 'no-store');
@@ -96,7 +107,7 @@ export function professionalDocumentRoutes(db: Database, dataDir: string) {
     )
     .post(
       '/admin/professional-documents/:id/verification',
-      requireRole('admin'),
+      allow.admin(),
       validate('param', idParam),
       validate('json', z.object({ verified: z.boolean() })),
       async (c) => {

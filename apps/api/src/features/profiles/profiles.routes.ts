@@ -1,11 +1,24 @@
 import { ENSURE_PROFILE_ERRORS, isProfileComplete, type EnsureProfileResult } from '@tavara/shared/auth/profile.schema';
+import { allow } from '../../auth/allow';
 import { DEFAULT_ROLE, isRole } from '@tavara/shared/roles';
 import { Hono } from 'hono';
 import type { AppBindings } from '../../app-types';
-import { isFromTrustedOrigin, readSession, requireUser } from '../../auth/require-user';
+import { isFromTrustedOrigin, readSession } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { ensureProfile, EnsureProfileError } from './profiles.service';
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_PROFILE_ME = {
+  file: 'profiles.test.ts',
+  test: '%s: /api/profile/me shows the role and the profile made from',
+};
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_ENSURE_TAKES_THE = {
+  file: 'profiles.test.ts',
+  test: 'ensure takes the role from the account: a requested role is ignored',
+};
 
 const ENSURE_FAILURES = {
   authentication: `${ENSURE_PROFILE_ERRORS.authentication}: your sign-in could not be checked. Please try again.`,
@@ -25,7 +38,7 @@ const ENSURE_FAILURES = {
  */
 export function profileRoutes(db: Database) {
   return new Hono<AppBindings>()
-    .get('/profile/me', requireUser(), async (c) => {
+    .get('/profile/me', allow.own(OWN_PROFILE_ME), async (c) => {
       c.header('Cache-Control', 'no-store');
       const u = c.get('user');
       // Read with the session, in the same query (auth/session-lookup.ts, issue 23).
@@ -44,7 +57,7 @@ export function profileRoutes(db: Database) {
         profileComplete: isProfileComplete(profile),
       });
     })
-    .post('/profile/ensure', async (c) => {
+    .post('/profile/ensure', allow.inHandler({ who: 'owner', shownBy: OWN_ENSURE_TAKES_THE }), async (c) => {
       c.header('Cache-Control', 'no-store');
       const logger = c.get('logger');
       const fail = (error: string, status: 401 | 403 | 500) =>

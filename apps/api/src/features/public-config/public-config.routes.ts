@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { allow } from '../../auth/allow';
 import type { AppBindings } from '../../app-types';
 import type { Env } from '../../env';
 
@@ -33,7 +34,7 @@ export function publicConfigRoutes(env: Env) {
     ai: Boolean(env.OPENAI_API_KEY || env.OPENAI_BASE_URL),
     defaultsInUse,
   };
-  return new Hono<AppBindings>().get('/config', (c) => {
+  return new Hono<AppBindings>().get('/config', allow('anyone'), (c) => {
     c.header('Cache-Control', 'no-cache');
     return c.json(body);
   });

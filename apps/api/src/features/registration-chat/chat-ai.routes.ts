@@ -1,4 +1,5 @@
 import { chatAiRequestSchema, MAX_CHAT_AI_BODY_BYTES } from '@tavara/shared/registration-chat/chat-ai.schema';
+import { allow } from '../../auth/allow';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -42,13 +43,13 @@ export function chatAiRoutes(env: Env, db: Database) {
   });
 
   return new Hono<AppBindings>()
-    .get('/chat/ai/status', (c) => {
+    .get('/chat/ai/status', allow('anyone'), (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(ai.status());
     })
     .post(
       '/chat/ai',
-      admit,
+      allow.by(admit, { who: 'chat-session-holder' }),
       bodyLimit({
         maxSize: MAX_CHAT_AI_BODY_BYTES,
         onError: () => {

@@ -5,6 +5,7 @@ import {
   isValidChatSessionId,
   MAX_CHAT_SYNC_BODY_BYTES,
 } from '@tavara/shared/registration-chat/chat-sync.schema';
+import { allow } from '../../auth/allow';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
@@ -19,6 +20,16 @@ import { validate } from '../../lib/validate';
 import { type ChatRequester, createChatSessions } from './registration-chat.service';
 import { redactError, redactSessionPath, sessionLogTag } from './session-id';
 import { isDatabaseUnavailable } from '../../db/unavailable';
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_LIST_OF_LINKED_CHATS = {
+  file: 'registration-chat.access.test.ts',
+  test: "the signed-in user's list shows only their own linked chats, newest first",
+};
+const OWN_LINKING_TWICE_IS = {
+  file: 'registration-chat.access.test.ts',
+  test: 'linking twice is harmless; a chat linked to someone else cannot be taken over (403)',
+};
 
 interface ChatVariables {
   chat: {
@@ -104,23 +115,27 @@ export function registrationChatRoutes(env: Env, db: Database) {
     });
 
   return new Hono<AppBindings>()
-    .get('/chat/sessions', chatRequest('list'), async (c) => {
-      const { requester } = c.get('chat');
-      const userId = requester.viewer?.userId ?? '';
-      return c.json({ sessions: await run(c, '', () => sessions.listUserSessions(userId)) });
-    })
-    .post('/chat/sessions', chatRequest('create'), async (c) => {
+    .get(
+      '/chat/sessions',
+      allow.by(chatRequest('list'), { who: 'owner', shownBy: OWN_LIST_OF_LINKED_CHATS }),
+      async (c) => {
+        const { requester } = c.get('chat');
+        const userId = requester.viewer?.userId ?? '';
+        return c.json({ sessions: await run(c, '', () => sessions.listUserSessions(userId)) });
+      },
+    )
+    .post('/chat/sessions', allow.by(chatRequest('create'), { who: 'anyone' }), async (c) => {
       const { requester } = c.get('chat');
       const session = await run(c, '', () => sessions.createSession(requester));
       return c.json({ sessionId: session.sessionId, session }, 201);
     })
-    .get('/chat/sessions/:sessionId', chatRequest('read'), async (c) => {
+    .get('/chat/sessions/:sessionId', allow.by(chatRequest('read'), { who: 'chat-session-holder' }), async (c) => {
       const { sessionId, requester } = c.get('chat');
       return c.json(await run(c, sessionId, () => sessions.getSession(sessionId, requester)));
     })
     .put(
       '/chat/sessions/:sessionId',
-      chatRequest('write'),
+      allow.by(chatRequest('write'), { who: 'chat-session-holder' }),
       chatBodyLimit,
       validate('json', chatSessionUpdateSchema),
       async (c) => {
@@ -131,7 +146,7 @@ export function registrationChatRoutes(env: Env, db: Database) {
     )
     .post(
       '/chat/sessions/:sessionId/messages',
-      chatRequest('write'),
+      allow.by(chatRequest('write'), { who: 'chat-session-holder' }),
       chatBodyLimit,
       validate('json', chatMessagesBatchSchema),
       async (c) => {
@@ -140,13 +155,17 @@ export function registrationChatRoutes(env: Env, db: Database) {
         return c.json(await run(c, sessionId, () => sessions.addMessages(sessionId, requester, messages)));
       },
     )
-    .post('/chat/sessions/:sessionId/link', chatRequest('write'), async (c) => {
-      const { sessionId, requester } = c.get('chat');
-      const session = await run(c, sessionId, () => sessions.linkSession(sessionId, requester));
-      c.get('logger').info(
-        { chatSession: sessionLogTag(sessionId), userId: requester.viewer?.userId },
-        'chat session linked',
-      );
-      return c.json({ session });
-    });
+    .post(
+      '/chat/sessions/:sessionId/link',
+      allow.by(chatRequest('write'), { who: 'owner', shownBy: OWN_LINKING_TWICE_IS }),
+      async (c) => {
+        const { sessionId, requester } = c.get('chat');
+        const session = await run(c, sessionId, () => sessions.linkSession(sessionId, requester));
+        c.get('logger').info(
+          { chatSession: sessionLogTag(sessionId), userId: requester.viewer?.userId },
+          'chat session linked',
+        );
+        return c.json({ session });
+      },
+    );
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@tavara/shared/care-plans/care-plans';
+import { allow, PLAN_MATRIX } from '../../auth/allow';
 import {
   generateShiftsInputSchema,
   shiftAssignInputSchema,
@@ -11,7 +12,6 @@ import { isoDateSchema } from '@tavara/shared/time/date-params';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
@@ -43,6 +43,7 @@ const scheduleQuery = rangeQuery.extend({
  */
 export function shiftRoutes(deps: { env: Env; db: Database }) {
   const { env, db } = deps;
+  const plan = allow.plans(db, PLAN_MATRIX);
   return (
     new Hono<AppBindings>()
       // Plan data is private and changes under the reader: never cached (every router under /care-plans).
@@ -52,7 +53,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       })
       .get(
         '/care-plans/:planId/shifts',
-        requireUser(),
+        plan.member(),
         validate('param', planParam),
         validate('query', rangeQuery),
         async (c) => {
@@ -74,7 +75,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/care-plans/:planId/shifts/generate',
-        requireUser(),
+        plan.owner(),
         validate('param', planParam),
         validate('json', generateShiftsInputSchema),
         async (c) => {
@@ -85,7 +86,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/care-plans/:planId/shifts',
-        requireUser(),
+        plan.owner(),
         validate('param', planParam),
         validate('json', shiftTimesInputSchema),
         async (c) => {
@@ -97,7 +98,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .patch(
         '/shifts/:shiftId',
-        requireUser(),
+        plan.through(),
         validate('param', shiftParam),
         validate('json', shiftEditInputSchema),
         async (c) => {
@@ -108,7 +109,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/cancel',
-        requireUser(),
+        plan.through(),
         validate('param', shiftParam),
         validate('json', shiftCancelInputSchema),
         async (c) => {
@@ -124,7 +125,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/assign',
-        requireUser(),
+        plan.through(),
         validate('param', shiftParam),
         validate('json', shiftAssignInputSchema),
         async (c) => {
@@ -133,15 +134,15 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
           });
         },
       )
-      .post('/shifts/:shiftId/claim', requireUser(), validate('param', shiftParam), async (c) => {
+      .post('/shifts/:shiftId/claim', plan.through(), validate('param', shiftParam), async (c) => {
         return c.json({ shift: await shiftOps.claimShift(db, viewerOf(c), c.req.valid('param').shiftId) });
       })
-      .post('/shifts/:shiftId/check-in', requireUser(), validate('param', shiftParam), async (c) => {
+      .post('/shifts/:shiftId/check-in', plan.through(), validate('param', shiftParam), async (c) => {
         return c.json({ shift: await shiftOps.checkIn(db, viewerOf(c), c.req.valid('param').shiftId) });
       })
       .post(
         '/shifts/:shiftId/check-out',
-        requireUser(),
+        plan.through(),
         validate('param', shiftParam),
         validate('json', shiftDoneInputSchema),
         async (c) => {
@@ -152,7 +153,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/done',
-        requireUser(),
+        plan.through(),
         validate('param', shiftParam),
         validate('json', shiftDoneInputSchema),
         async (c) => {
@@ -166,7 +167,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
           });
         },
       )
-      .get('/professional/schedule', requireUser(), validate('query', scheduleQuery), async (c) => {
+      .get('/professional/schedule', allow('signed-in'), validate('query', scheduleQuery), async (c) => {
         c.header('Cache-Control', 'no-store');
         // Shown in Trinidad and Tobago time, the default zone of every plan.
         const zone = DEFAULT_TIME_ZONE;
@@ -189,18 +190,18 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
           today: localDateOf(new Date(), zone),
         });
       })
-      .get('/calendar-feed', requireUser(), async (c) => {
+      .get('/calendar-feed', allow('signed-in'), async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await getFeedStatus(db, c.get('user').id));
       })
-      .post('/calendar-feed', requireUser(), async (c) => {
+      .post('/calendar-feed', allow('signed-in'), async (c) => {
         c.header('Cache-Control', 'no-store');
         return c.json(await createFeed(db, env.APP_URL, c.get('user').id), 201);
       })
-      .delete('/calendar-feed', requireUser(), async (c) => {
+      .delete('/calendar-feed', allow('signed-in'), async (c) => {
         return c.json(await revokeFeed(db, c.get('user').id));
       })
-      .get('/calendar/:file', async (c) => {
+      .get('/calendar/:file', allow('anyone'), async (c) => {
         const file = c.req.param('file');
         const body = file.endsWith('.ics') ? await renderFeed(db, env.APP_URL, file.slice(0, -4)) : null;
         if (body === null) throw new AppError('not_found', 'This calendar link does not work any more.');

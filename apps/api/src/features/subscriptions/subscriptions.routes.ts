@@ -1,11 +1,14 @@
 import { interestBodySchema, PLAN_CODES } from '@tavara/shared/subscriptions/subscriptions';
+import { allow } from '../../auth/allow';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { requireRole, requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { validate } from '../../lib/validate';
 import { listInterest, mySubscription, registerInterest, withdrawInterest } from './subscriptions.service';
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_INTEREST_IS_THE = { file: 'subscriptions.test.ts', test: 'interest is the asker’s own' };
 
 const planParam = z.object({ planCode: z.enum(PLAN_CODES) });
 
@@ -20,22 +23,27 @@ const planParam = z.object({ planCode: z.enum(PLAN_CODES) });
  */
 export function subscriptionRoutes(db: Database) {
   return new Hono<AppBindings>()
-    .get('/subscription', requireUser(), async (c) => {
+    .get('/subscription', allow('signed-in'), async (c) => {
       c.header('Cache-Control', 'no-store');
       const user = c.get('user');
       return c.json(await mySubscription(db, user.id, user.role));
     })
-    .post('/subscription/interest', requireUser(), validate('json', interestBodySchema), async (c) => {
+    .post('/subscription/interest', allow.own(OWN_INTEREST_IS_THE), validate('json', interestBodySchema), async (c) => {
       const user = c.get('user');
       const recorded = await registerInterest(db, user.id, c.req.valid('json').planCode);
       return c.json({ recorded, ...(await mySubscription(db, user.id, user.role)) }, recorded ? 201 : 200);
     })
-    .delete('/subscription/interest/:planCode', requireUser(), validate('param', planParam), async (c) => {
-      const user = c.get('user');
-      await withdrawInterest(db, user.id, c.req.valid('param').planCode);
-      return c.json(await mySubscription(db, user.id, user.role));
-    })
-    .get('/admin/subscription-interest', requireRole('admin'), async (c) => {
+    .delete(
+      '/subscription/interest/:planCode',
+      allow.own(OWN_INTEREST_IS_THE),
+      validate('param', planParam),
+      async (c) => {
+        const user = c.get('user');
+        await withdrawInterest(db, user.id, c.req.valid('param').planCode);
+        return c.json(await mySubscription(db, user.id, user.role));
+      },
+    )
+    .get('/admin/subscription-interest', allow.admin(), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await listInterest(db));
     });

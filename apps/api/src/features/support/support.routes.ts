@@ -8,11 +8,12 @@ import {
   SUPPORT_ADMIN_PAGE_SIZE,
   SUPPORT_REQUEST_STATUSES,
 } from '@tavara/shared/support/contact-request.schema';
+import { allow } from '../../auth/allow';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { isFromTrustedOrigin, readSession, requireRole, requireUser } from '../../auth/require-user';
+import { isFromTrustedOrigin, readSession } from '../../auth/require-user';
 import {
   caregiverSupportInputSchema,
   supportReplyInputSchema,
@@ -92,6 +93,7 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
   return new Hono<AppBindings>()
     .post(
       '/support/requests',
+      allow('anyone'),
       async (c, next) => {
         c.header('Cache-Control', 'no-store');
         // A cookie-carrying post from another site is refused, as for every signed-in write.
@@ -142,7 +144,7 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
     )
     .get(
       '/support/requests',
-      requireRole('admin'),
+      allow.admin(),
       validate(
         'query',
         z.object({
@@ -156,13 +158,13 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
         return c.json(await requests.list({ page, pageSize: SUPPORT_ADMIN_PAGE_SIZE, ...(status ? { status } : {}) }));
       },
     )
-    .get('/support/requests/:id', requireRole('admin'), validate('param', idParam), async (c) => {
+    .get('/support/requests/:id', allow.admin(), validate('param', idParam), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ request: await requests.get(c.req.valid('param').id) });
     })
     .patch(
       '/support/requests/:id',
-      requireRole('admin'),
+      allow.admin(),
       validate('param', idParam),
       validate('json', z.object({ status: z.enum(SUPPORT_REQUEST_STATUSES) })),
       async (c) => {
@@ -172,7 +174,7 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
     )
     .post(
       '/support/requests/:id/replies',
-      requireRole('admin'),
+      allow.admin(),
       validate('param', idParam),
       validate('json', supportReplyInputSchema),
       async (c) => {
@@ -185,19 +187,24 @@ export function supportRoutes(deps: { env: Env; db: Database; mailer: Mailer; lo
         return c.json(reply, 201);
       },
     )
-    .post('/caregiver-support/requests', requireUser(), validate('json', caregiverSupportInputSchema), async (c) => {
-      const u = c.get('user');
-      const result = await requests.createCaregiverRequest(
-        { id: u.id, name: u.name, email: u.email },
-        c.req.valid('json'),
-      );
-      return c.json(result, 201);
-    })
-    .get('/caregiver-support/requests/mine', requireUser(), async (c) => {
+    .post(
+      '/caregiver-support/requests',
+      allow('signed-in'),
+      validate('json', caregiverSupportInputSchema),
+      async (c) => {
+        const u = c.get('user');
+        const result = await requests.createCaregiverRequest(
+          { id: u.id, name: u.name, email: u.email },
+          c.req.valid('json'),
+        );
+        return c.json(result, 201);
+      },
+    )
+    .get('/caregiver-support/requests/mine', allow('signed-in'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await requests.listMine(c.get('user').id));
     })
-    .get('/support/requests/:id/screenshot', requireRole('admin'), validate('param', idParam), async (c) => {
+    .get('/support/requests/:id/screenshot', allow.admin(), validate('param', idParam), async (c) => {
       const { bytes, type } = await requests.readScreenshot(c.req.valid('param').id);
       return c.body(new Uint8Array(bytes), 200, {
         ...uploadedFileHeaders(type, 'screenshot'),

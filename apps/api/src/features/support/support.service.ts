@@ -20,7 +20,7 @@ import { createWindowCounter, type WindowRule } from '../../lib/window-counter';
 import { user } from '../../db/schema/auth';
 import { isRole, ROLE_DASHBOARD_PATHS } from '@tavara/shared/roles';
 import type { ScreenshotStore } from './screenshot-store';
-import { supportRequestEmail } from './support-email';
+import { emails } from '../../emails';
 
 /** Per client address: a person with a real problem rarely writes more than a few times an hour. */
 export const SUPPORT_RATE_PER_ADDRESS: WindowRule = { max: 5, windowSeconds: 3600 };
@@ -102,7 +102,8 @@ export function createSupportRequests(deps: {
         throw error;
       }
 
-      const message = supportRequestEmail(env.SUPPORT_EMAIL, {
+      const { supportRequestEmail } = await emails();
+      const message = await supportRequestEmail(env.SUPPORT_EMAIL, {
         requestId: id,
         name: input.name,
         email: input.email,

@@ -1,4 +1,5 @@
 import { ADMIN_USERS_PAGE_SIZE } from '@tavara/shared/admin/admin';
+import { allow } from '../../auth/allow';
 import {
   certificateRevokeSchema,
   normalizeCertificateCode,
@@ -11,13 +12,19 @@ import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
-import { readSession, requireRole } from '../../auth/require-user';
+import { readSession } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
 import { renderCertificatePdf } from './certificate-pdf';
 import { createTrainingService, type Learner } from './training.service';
+
+/** Own rows only: the test that shows another user's are out of reach (auth/allow.ts). */
+const OWN_OWNER_VS_OTHER = {
+  file: 'training.authorization.test.ts',
+  test: 'owner vs other: progress and the certificate come from the session only',
+};
 
 const moduleParam = z.object({ moduleId: trainingSlugSchema });
 const lessonParam = z.object({ moduleId: trainingSlugSchema, lessonId: trainingSlugSchema });
@@ -56,8 +63,6 @@ async function learnerOf(c: Context<AppBindings>): Promise<Learner> {
  */
 export function trainingRoutes(deps: { env: Env; db: Database }) {
   const training = createTrainingService(deps.db);
-  const professional = requireRole('professional');
-  const adminOnly = requireRole('admin');
   const privateNoStore = createMiddleware(async (c, next) => {
     await next();
     c.header('Cache-Control', 'private, no-store');
@@ -66,7 +71,7 @@ export function trainingRoutes(deps: { env: Env; db: Database }) {
     try {
       await next();
     } catch (error) {
-      // requireRole's generic 403 says nothing useful to a family member who opened a lesson.
+      // allow.own's generic 403 (requireRole's) says nothing useful to a family member who opened a lesson.
       if (
         error instanceof AppError &&
         error.code === 'forbidden' &&
@@ -80,15 +85,23 @@ export function trainingRoutes(deps: { env: Env; db: Database }) {
   const appUrl = (path: string) => new URL(path, deps.env.APP_URL).toString();
 
   return new Hono<AppBindings>()
-    .get('/training/overview', privateNoStore, async (c) => c.json(await training.overview(await learnerOf(c))))
-    .get('/training/modules/:moduleId/lessons/:lessonId', privateNoStore, validate('param', lessonParam), async (c) => {
-      const { moduleId, lessonId } = c.req.valid('param');
-      return c.json(await training.lesson(moduleId, lessonId, await learnerOf(c)));
-    })
+    .get('/training/overview', allow('anyone'), privateNoStore, async (c) =>
+      c.json(await training.overview(await learnerOf(c))),
+    )
+    .get(
+      '/training/modules/:moduleId/lessons/:lessonId',
+      allow('anyone'),
+      privateNoStore,
+      validate('param', lessonParam),
+      async (c) => {
+        const { moduleId, lessonId } = c.req.valid('param');
+        return c.json(await training.lesson(moduleId, lessonId, await learnerOf(c)));
+      },
+    )
     .put(
       '/training/modules/:moduleId/lessons/:lessonId/completion',
       forbiddenMessage,
-      professional,
+      allow.own(OWN_OWNER_VS_OTHER, 'professional'),
       validate('param', lessonParam),
       async (c) => {
         const { moduleId, lessonId } = c.req.valid('param');
@@ -99,7 +112,7 @@ export function trainingRoutes(deps: { env: Env; db: Database }) {
       '/training/modules/:moduleId/quiz',
       privateNoStore,
       forbiddenMessage,
-      professional,
+      allow.own(OWN_OWNER_VS_OTHER, 'professional'),
       validate('param', moduleParam),
       async (c) => {
         return c.json(await training.quiz(c.get('user').id, c.req.valid('param').moduleId));
@@ -108,7 +121,7 @@ export function trainingRoutes(deps: { env: Env; db: Database }) {
     .post(
       '/training/modules/:moduleId/quiz/attempts',
       forbiddenMessage,
-      professional,
+      allow.own(OWN_OWNER_VS_OTHER, 'professional'),
       validate('param', moduleParam),
       validate('json', quizSubmissionSchema),
       async (c) => {
@@ -120,39 +133,51 @@ export function trainingRoutes(deps: { env: Env; db: Database }) {
         return c.json(result);
       },
     )
-    .post('/training/certificate', forbiddenMessage, professional, async (c) => {
+    .post('/training/certificate', forbiddenMessage, allow.own(OWN_OWNER_VS_OTHER, 'professional'), async (c) => {
       const u = c.get('user');
       return c.json({ certificate: await training.issueCertificate({ id: u.id, name: u.name }) });
     })
-    .get('/training/certificate', privateNoStore, forbiddenMessage, professional, async (c) => {
-      return c.json({ certificate: await training.certificateOf(c.get('user').id) });
-    })
-    .get('/training/certificate/pdf', privateNoStore, forbiddenMessage, professional, async (c) => {
-      const cert = await training.certificateOf(c.get('user').id);
-      const overview = await training.overview(null);
-      const pdf = await renderCertificatePdf({
-        name: cert.name,
-        issuedAt: new Date(cert.issuedAt),
-        code: cert.code,
-        verifyUrl: appUrl(`/verify-certificate/${cert.code}`),
-        moduleTitles: overview.modules.map((m) => m.title),
-      });
-      return c.body(new Uint8Array(pdf), 200, {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="tavara-training-certificate-${cert.code}.pdf"`,
-      });
-    })
-    .get('/training/certificates/:code', validate('param', codeParam), async (c) => {
+    .get(
+      '/training/certificate',
+      privateNoStore,
+      forbiddenMessage,
+      allow.own(OWN_OWNER_VS_OTHER, 'professional'),
+      async (c) => {
+        return c.json({ certificate: await training.certificateOf(c.get('user').id) });
+      },
+    )
+    .get(
+      '/training/certificate/pdf',
+      privateNoStore,
+      forbiddenMessage,
+      allow.own(OWN_OWNER_VS_OTHER, 'professional'),
+      async (c) => {
+        const cert = await training.certificateOf(c.get('user').id);
+        const overview = await training.overview(null);
+        const pdf = await renderCertificatePdf({
+          name: cert.name,
+          issuedAt: new Date(cert.issuedAt),
+          code: cert.code,
+          verifyUrl: appUrl(`/verify-certificate/${cert.code}`),
+          moduleTitles: overview.modules.map((m) => m.title),
+        });
+        return c.body(new Uint8Array(pdf), 200, {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="tavara-training-certificate-${cert.code}.pdf"`,
+        });
+      },
+    )
+    .get('/training/certificates/:code', allow('anyone'), validate('param', codeParam), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await training.verify(normalizeCertificateCode(c.req.valid('param').code)));
     })
-    .get('/admin/training/stats', adminOnly, privateNoStore, async (c) => c.json(await training.adminStats()))
-    .get('/admin/training/certificates', adminOnly, privateNoStore, validate('query', pageQuery), async (c) => {
+    .get('/admin/training/stats', allow.admin(), privateNoStore, async (c) => c.json(await training.adminStats()))
+    .get('/admin/training/certificates', allow.admin(), privateNoStore, validate('query', pageQuery), async (c) => {
       return c.json(await training.adminCertificates(c.req.valid('query').page, ADMIN_USERS_PAGE_SIZE));
     })
     .post(
       '/admin/training/certificates/:certificateId/revoke',
-      adminOnly,
+      allow.admin(),
       validate('param', certificateParam),
       validate('json', certificateRevokeSchema),
       async (c) => {
@@ -167,7 +192,7 @@ export function trainingRoutes(deps: { env: Env; db: Database }) {
     )
     .post(
       '/admin/training/certificates/:certificateId/allow-reissue',
-      adminOnly,
+      allow.admin(),
       validate('param', certificateParam),
       async (c) => {
         const actor = c.get('user');

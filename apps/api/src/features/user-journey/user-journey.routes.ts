@@ -3,10 +3,10 @@ import {
   userJourneyLookupSchema,
   USER_JOURNEY_MESSAGES,
 } from '@tavara/shared/admin/user-journey';
+import { allow } from '../../auth/allow';
 import { Hono } from 'hono';
 import { validator } from 'hono/validator';
 import type { AppBindings } from '../../app-types';
-import { requireRole } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { validate } from '../../lib/validate';
@@ -14,7 +14,7 @@ import { createUserJourney } from './user-journey.service';
 
 /**
  * The admin's registration funnel and journey timelines (issue 8). Admins only: 401 signed out,
- * 403 for any other role (the server-side role, `requireRole`). Answers are never cached.
+ * 403 for any other role (the server-side role, `allow.admin()`). Answers are never cached.
  *
  * - `GET /admin/user-journey/funnel?from=&to=` — UTC days, inclusive, both optional (all time) →
  *   `UserJourneyFunnel`; a bad date is a 422 naming the field
@@ -24,18 +24,13 @@ import { createUserJourney } from './user-journey.service';
 export function userJourneyRoutes(db: Database) {
   const journey = createUserJourney(db);
   return new Hono<AppBindings>()
-    .get(
-      '/admin/user-journey/funnel',
-      requireRole('admin'),
-      validate('query', userJourneyFunnelQuerySchema),
-      async (c) => {
-        c.header('Cache-Control', 'no-store');
-        return c.json(await journey.getFunnel(c.req.valid('query')));
-      },
-    )
+    .get('/admin/user-journey/funnel', allow.admin(), validate('query', userJourneyFunnelQuerySchema), async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await journey.getFunnel(c.req.valid('query')));
+    })
     .get(
       '/admin/user-journey/timeline',
-      requireRole('admin'),
+      allow.admin(),
       // A lookup is one field: a plain 400 with its message, not a form's 422.
       validator('query', (value) => {
         const parsed = userJourneyLookupSchema.safeParse(value);

@@ -19,7 +19,7 @@ import { safeZone } from './delivery-time';
 import { pushPayload, type PushSender } from './push';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mailer';
-import { digestEmail, notificationEmail } from './notification-email';
+import { emails } from '../../emails';
 import { scanShiftsNotCheckedIn } from './scans';
 
 /**
@@ -256,7 +256,8 @@ async function runJob(
         deps.clock?.() ?? new Date(),
         job.zone,
       );
-      await mailer.send(notificationEmail(ctx, n.kind, n.link, n.emailLine, sentence));
+      const { notificationEmail } = await emails();
+      await mailer.send(await notificationEmail(ctx, n.kind, n.link, n.emailLine, sentence));
       return (await finish(db, job, workerId, 'sent', [job.notificationId])) ? 'sent' : 'lost';
     }
 
@@ -275,8 +276,9 @@ async function runJob(
       )
       .orderBy(asc(notifications.createdAt));
     if (pending.length === 0) return (await finish(db, job, workerId, 'skipped')) ? 'skipped' : 'lost';
+    const { digestEmail } = await emails();
     await mailer.send(
-      digestEmail(
+      await digestEmail(
         ctx,
         pending.map((p) => p.kind),
       ),

@@ -1,48 +1,41 @@
+import { PRODUCT_NAME } from '@tavara/shared/product';
 import { plainNameForMail } from '@tavara/shared/validation/person-name';
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@tavara/shared/product';
-import { emailButton, emailLayout, emailLinkText, emailParagraph, escapeHtml } from '../lib/email-layout';
-import type { MailMessage } from '../lib/mailer';
+import { ActionButton, EmailFrame, LinkFallback, Paragraph } from './layout';
+import { renderMail, type RenderedMail } from './render';
 
-/** Kept here too for existing callers; the frame lives in lib/email-layout.ts. */
-export { escapeHtml };
+/**
+ * The account e-mails Better Auth asks for (verification, reset, account exists, new address)
+ * and the security notices of issue 22 — one template, `AccountMail`, for all of them.
+ */
 
-type Email = Omit<MailMessage, 'to'>;
-
-interface EmailContent {
+interface AccountMailContent {
   subject: string;
+  /** The name as plain text, or "there" (decision 031: `plainNameForMail`). */
   greetingName: string;
-  /** Plain sentences; each becomes one paragraph (escaped in the HTML version). */
+  /** Plain sentences; each becomes one paragraph. */
   intro: string[];
   action: { label: string; url: string };
   outro: string[];
 }
 
-/**
- * Renders one e-mail twice: plain text, and HTML in the app's one e-mail frame
- * (lib/email-layout.ts) in which every piece of text — above all the user's own name — is
- * escaped, and the one link is an escaped attribute value.
- */
-function render(content: EmailContent): Email {
-  const greeting = `Hello ${content.greetingName},`;
-  const text = [
-    greeting,
-    ...content.intro,
-    `${content.action.label}:\n${content.action.url}`,
-    ...content.outro,
-    `— ${PRODUCT_NAME}, ${PRODUCT_TAGLINE.toLowerCase()}`,
-  ].join('\n\n');
-  const html = emailLayout({
-    title: content.subject,
-    bodyHtml: [
-      emailParagraph(greeting),
-      ...content.intro.map((line) => emailParagraph(line)),
-      emailButton(content.action.label, content.action.url),
-      `<p style="margin: 0 0 16px; font-size: 14px">If the button does not work, copy this link into your browser:<br>${emailLinkText(content.action.url)}</p>`,
-      ...content.outro.map((line) => emailParagraph(line)),
-    ].join('\n'),
-  });
-  return { subject: content.subject, text, html };
+function AccountMail({ content }: { content: AccountMailContent }) {
+  return (
+    <EmailFrame title={content.subject}>
+      <Paragraph>{`Hello ${content.greetingName},`}</Paragraph>
+      {content.intro.map((line) => (
+        <Paragraph key={line}>{line}</Paragraph>
+      ))}
+      <ActionButton label={content.action.label} url={content.action.url} />
+      <LinkFallback intro="If the button does not work, copy this link into your browser:" url={content.action.url} />
+      {content.outro.map((line) => (
+        <Paragraph key={line}>{line}</Paragraph>
+      ))}
+    </EmailFrame>
+  );
 }
+
+const accountMail = (content: AccountMailContent): Promise<RenderedMail> =>
+  renderMail(content.subject, <AccountMail content={content} />);
 
 /**
  * A name to greet: the user's name as plain text, or "there" when it is blank or carries a link
@@ -62,8 +55,8 @@ export function describeDuration(seconds: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-export function verificationEmail(input: { name: string; url: string }): Email {
-  return render({
+export function verificationEmail(input: { name: string; url: string }) {
+  return accountMail({
     subject: `Confirm your email address for ${PRODUCT_NAME}`,
     greetingName: greetingName(input.name),
     intro: [`Thank you for signing up to ${PRODUCT_NAME}. Please confirm that this is your email address.`],
@@ -75,8 +68,8 @@ export function verificationEmail(input: { name: string; url: string }): Email {
   });
 }
 
-export function passwordResetEmail(input: { name: string; url: string; validForSeconds: number }): Email {
-  return render({
+export function passwordResetEmail(input: { name: string; url: string; validForSeconds: number }) {
+  return accountMail({
     subject: `Reset your ${PRODUCT_NAME} password`,
     greetingName: greetingName(input.name),
     intro: [
@@ -95,8 +88,8 @@ export function passwordResetEmail(input: { name: string; url: string; validForS
  * Sent when someone signs up with an address that already has an account. The sign-up answer
  * looks the same either way (no account enumeration); the owner learns about it here.
  */
-export function accountExistsEmail(input: { name: string; signInUrl: string; resetUrl: string }): Email {
-  return render({
+export function accountExistsEmail(input: { name: string; signInUrl: string; resetUrl: string }) {
+  return accountMail({
     subject: `You already have a ${PRODUCT_NAME} account`,
     greetingName: greetingName(input.name),
     intro: [
@@ -162,8 +155,8 @@ function securityIntro(event: SecurityEvent): string[] {
   }
 }
 
-export function securityNoticeEmail(input: { name: string; event: SecurityEvent; resetUrl: string }): Email {
-  return render({
+export function securityNoticeEmail(input: { name: string; event: SecurityEvent; resetUrl: string }) {
+  return accountMail({
     subject: SECURITY_SUBJECTS[input.event.kind],
     greetingName: greetingName(input.name),
     intro: securityIntro(input.event),
@@ -175,8 +168,8 @@ export function securityNoticeEmail(input: { name: string; event: SecurityEvent;
 }
 
 /** Sent to the new address of an e-mail change: confirming it makes the change. */
-export function confirmNewEmailEmail(input: { name: string; url: string }): Email {
-  return render({
+export function confirmNewEmailEmail(input: { name: string; url: string }) {
+  return accountMail({
     subject: `Confirm your new email address for ${PRODUCT_NAME}`,
     greetingName: greetingName(input.name),
     intro: [`Please confirm that you want to use this address for your ${PRODUCT_NAME} account.`],
