@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { playwright } from '@vitest/browser-playwright';
@@ -29,6 +30,11 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: ONE on CI's 2-core machine, so the test
+    // files ran one at a time while a core sat idle (issue 34). One per core plus one: a file on
+    // PostgreSQL spends part of its time waiting for the server, and the extra worker fills that.
+    // Files never share data (one database each), so any number can run side by side.
+    maxWorkers: availableParallelism() + 1,
     coverage: {
       provider: 'v8',
       include: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
