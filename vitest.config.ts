@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { playwright } from '@vitest/browser-playwright';
@@ -29,6 +30,12 @@ const apiProject = (name: string, driver: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: ONE on CI's 2-core machine, so the test
+    // files ran one at a time while a core sat idle (issue 34). One per core: files never share
+    // data (one database each). One more was faster still, but two tests that hold the server to
+    // a wall-clock budget (a 300 ms AI time-out in chat-ai.test.ts, a 500 ms certificate PDF in
+    // training.test.ts) then failed on a loaded machine: make those clock-free before raising it.
+    maxWorkers: availableParallelism(),
     coverage: {
       provider: 'v8',
       include: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
