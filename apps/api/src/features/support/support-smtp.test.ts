@@ -15,7 +15,12 @@ function mimePart(raw: string, contentType: string): string {
   if (start < 0) throw new Error(`no ${contentType} part`);
   const part = raw.slice(start);
   const [headers = '', ...rest] = part.split('\r\n\r\n');
-  const body = rest.join('\r\n\r\n').split(/\r\n--/)[0] ?? '';
+  // The part ends at the next MIME boundary — not at any line that starts with "--": React's HTML
+  // holds `<!-- -->` text separators, and quoted-printable may wrap a line right before one.
+  const text = rest.join('\r\n\r\n');
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => `\r\n--${m[1]}`);
+  const ends = boundaries.map((b) => text.indexOf(b)).filter((i) => i >= 0);
+  const body = text.slice(0, Math.min(text.length, ...ends));
   if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
     return Buffer.from(
