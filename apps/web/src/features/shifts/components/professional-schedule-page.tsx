@@ -20,6 +20,7 @@ import {
 import { CalendarFeedCard } from './calendar-feed-card';
 import { failedWith, LoadError, LoadingBlock, PageShell, SignedInOnly } from '@/domain/care-plans/care-ui';
 import { ShiftCard } from '@/domain/care-plans/shift-card';
+import { WeekGrid } from '@/domain/care-plans/week-grid';
 import { CheckOutDialog } from './shift-dialogs';
 
 function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership: MembershipRef | null }) {
@@ -232,21 +233,13 @@ function ScheduleBody({ invitations }: { invitations: ReactNode }) {
               ))}
             </ol>
             {view === 'week' && (
-              <ul className="hidden gap-2 lg:grid lg:grid-cols-7" aria-label="This week">
-                {data.days.map((day) => (
-                  <li
-                    key={day}
-                    aria-label={formatPlanLongDay(day)}
-                    className={day === data.today ? 'rounded-lg bg-professional-soft p-1' : 'p-1'}
-                  >
-                    <h3 className="mb-2 text-center font-semibold">{formatPlanShortDay(day)}</h3>
-                    <div className="flex flex-col gap-2">
-                      {shiftsOn(day).map((shift) => card(shift, true))}
-                      {shiftsOn(day).length === 0 && <p className="text-center text-sm text-ink-muted">Free</p>}
-                    </div>
-                  </li>
-                ))}
-              </ul>
+              <WeekGrid
+                className="lg:grid lg:grid-cols-7"
+                todayClassName="bg-professional-soft"
+                today={data.today}
+                days={data.days.map((day) => ({ day, cards: shiftsOn(day).map((shift) => card(shift, true)) }))}
+                empty={<p className="text-center text-sm text-ink-muted">Free</p>}
+              />
             )}
           </>
         )}

@@ -7,6 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { isPlanOwner, isPlanRelative } from '@/domain/care-plans/plan-access';
 import type { PlanDetail, ShiftItem } from '@/domain/care-plans/plan-queries';
 import { ShiftCard } from '@/domain/care-plans/shift-card';
+import { WeekGrid } from '@/domain/care-plans/week-grid';
 import { cn } from '@/lib/cn';
 import { OwnerShiftActions, RelativeShiftActions } from './plan-shift-actions';
 import { AddShiftDialog, GenerateShiftsDialog } from './shift-dialogs';
@@ -148,24 +149,17 @@ export function ScheduleTab({
         {/* Phones: an agenda, one day per row, from today (issue 31, item 8). */}
         <PhoneAgenda byDay={byDay} today={week.today} actionsFor={actionsFor} />
         {/* Wide screens: the week as a grid of seven days. */}
-        {/* A list of days (each named by its heading): not sections with a list role, which axe
-            reports as aria-allowed-role (issue 31). */}
-        <ul className="hidden gap-2 md:grid md:grid-cols-7" aria-label="This week">
-          {byDay.map(({ day, shifts }) => (
-            <li
-              key={day}
-              aria-label={formatPlanLongDay(day)}
-              className={day === week.today ? 'rounded-lg bg-brand-soft p-1' : 'p-1'}
-            >
-              <h3 className="mb-2 text-center font-semibold">{formatPlanShortDay(day)}</h3>
-              <div className="flex flex-col gap-2">
-                {shifts.map((shift) => (
-                  <ShiftCard key={shift.id} shift={shift} compact actions={actionsFor(shift)} />
-                ))}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <WeekGrid
+          className="md:grid md:grid-cols-7"
+          todayClassName="bg-brand-soft"
+          today={week.today}
+          days={byDay.map(({ day, shifts }) => ({
+            day,
+            cards: shifts.map((shift) => (
+              <ShiftCard key={shift.id} shift={shift} compact actions={actionsFor(shift)} />
+            )),
+          }))}
+        />
       </div>
       {isOwner && <AddShiftDialog planId={data.plan.id} open={adding} onOpenChange={setAdding} />}
       {isOwner && generating && (
