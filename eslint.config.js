@@ -263,4 +263,24 @@ export default tseslint.config(
       noWebFromApi,
     ]),
   },
+  {
+    // One time format (issue 31, item 8): dates and times a person reads are written by the shared
+    // time module (packages/shared/src/time), in the plan's zone — never by the runtime's locale.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/shared/src/**/*.ts'],
+    ignores: ['packages/shared/src/time/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleTimeString', 'toLocaleDateString'].map((property) => ({
+          property,
+          message: 'Write times with packages/shared/src/time (one format, in the plan’s zone).',
+        })),
+        {
+          object: 'Intl',
+          property: 'DateTimeFormat',
+          message: 'Write times with packages/shared/src/time (one format, in the plan’s zone).',
+        },
+      ],
+    },
+  },
 );

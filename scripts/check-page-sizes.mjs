@@ -16,7 +16,9 @@ import { kB, measureFirstLoad } from './first-load-js.mjs';
  */
 const BUDGETS = [
   // /auth's frame: the heading, the hand-over and redirect logic; the forms follow (below).
-  { page: 'auth.html', budget: 100 * 1000 },
+  // 100.5 kB since issue 31 (it was 100.0 of 100): the shell's bar that does not move as sign-in
+  // ends and Back by the tapped link (+0.3 kB, in every page's first load).
+  { page: 'auth.html', budget: 100.5 * 1000 },
   // …and with its tabs and forms (react-hook-form, the form layer, Radix tabs). zod and the
   // shared schemas come later still, at the visitor's first focus (components/ui/form.tsx).
   { page: 'auth.html', withChunks: [/^auth-page-body-[\w-]+\.js$/], budget: 140 * 1000 },

@@ -55,6 +55,18 @@ const problemsOf = (result: Result | undefined) =>
 
 const cases: { name: string; file: string; code: string; rule: string }[] = [
   {
+    name: 'a time written by the runtime’s locale, not the shared time module (issue 31)',
+    file: 'apps/web/src/features/shifts/fixture.ts',
+    code: 'export const at = (d: Date) => d.toLocaleTimeString();',
+    rule: 'no-restricted-properties',
+  },
+  {
+    name: 'a date format of its own in the api (issue 31)',
+    file: 'apps/api/src/features/shifts/fixture.ts',
+    code: "export const day = new Intl.DateTimeFormat('en-TT', { weekday: 'long' });",
+    rule: 'no-restricted-properties',
+  },
+  {
     name: 'a web feature importing another feature by a relative path',
     file: 'apps/web/src/features/auth/fixture.ts',
     code: "export { getWhatsAppNumber } from '../support/support-api';",

@@ -60,6 +60,19 @@ test.describe('the account page', () => {
     await expect(page.getByText('Save your backup codes now')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
     const backupCodes = await page.getByRole('list', { name: 'Backup codes' }).getByRole('listitem').allInnerTexts();
+    // At 360 px each code is on one line, never broken mid-code (issue 31, item 8).
+    const codeLines = await page
+      .getByRole('list', { name: 'Backup codes' })
+      .getByRole('listitem')
+      .evaluateAll((items) =>
+        items.map((item) => {
+          const range = document.createRange();
+          range.selectNodeContents(item);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+    expect(codeLines).toEqual(Array.from({ length: 10 }, () => 1));
+    expect(await sidewaysOverflow(page)).toBe(0);
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await expect(page.getByText('Two-factor sign-in is on', { exact: true })).toBeVisible();
 

@@ -108,6 +108,52 @@ test('a family posts a care need; a professional finds it by region and replies;
   ).toBeVisible();
 });
 
+test('360 px: a family posting a care need from its own board stays on it; a community member is told where to help', async ({
+  browser,
+  request,
+}) => {
+  const tag = Date.now().toString(36);
+  const family = await createConfirmedUser(request, `board-stay-${tag}`, { role: 'family', firstName: 'Anita' });
+  const context = await browser.newContext({ baseURL: APP_URL, viewport: { width: 360, height: 780 }, hasTouch: true });
+  await signInByRequest(context.request, family.email);
+  const page = await context.newPage();
+  await page.goto('/family/message-board');
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText('Family Message Board');
+  // The care need goes to the professionals' board, but the page the family is reading stays theirs
+  // (issue 31, item 8: it used to turn into the "Professional Message Board").
+  await page.getByRole('button', { name: 'Post Care Need' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Post Care Need' });
+  await form.getByRole('textbox', { name: /Title/ }).fill(`Weekend help for Mum ${tag}`);
+  await form.getByRole('combobox', { name: /Region/ }).selectOption('san_fernando');
+  await form.getByRole('combobox', { name: /How soon/ }).selectOption('within_48_hours');
+  await form
+    .getByRole('textbox', { name: /Details/ })
+    .fill('Mum needs a hand on Saturday mornings with her exercises.');
+  await form.getByRole('button', { name: 'Post care need' }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText('Your post is on the Professional Message Board, where it is read.')).toBeVisible();
+  await expect(heading).toHaveText('Family Message Board');
+  await expect(page).toHaveURL(/\/family\/message-board/);
+
+  // A community member reads the boards but cannot post: told why, and where they can help.
+  const member = await createConfirmedUser(request, `board-community-${tag}`, { role: 'community', firstName: 'Ravi' });
+  const memberContext = await browser.newContext({ baseURL: APP_URL, viewport: { width: 360, height: 780 } });
+  await signInByRequest(memberContext.request, member.email);
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto('/family/message-board');
+  await expect(memberPage.getByText(/Posting is for families, who post the care they need/)).toBeVisible();
+  await expect(memberPage.getByRole('link', { name: 'what community members can do' })).toHaveAttribute(
+    'href',
+    '/community/features-overview',
+  );
+  await expect(
+    memberPage.getByRole('button', { name: /^(Post Care Need|Post Availability|Start a discussion)$/ }),
+  ).toHaveCount(0);
+  await memberContext.close();
+  await context.close();
+});
+
 test.describe('moderation', () => {
   // The last step opens the hidden post's link on purpose: the browser logs the API's 404.
   test.use({ allowConsoleErrors: /status of 404/ });

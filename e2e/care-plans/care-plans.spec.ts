@@ -160,12 +160,12 @@ async function call(context: BrowserContext, method: string, path: string, data?
 
 /** The newest e-mail to `to` whose subject matches, with its text and links (the dev outbox). */
 async function latestMailTo(request: APIRequestContext, to: string, subject: RegExp) {
-  let found: { text: string; links: string[] } | undefined;
+  let found: { text: string; html: string; links: string[] } | undefined;
   await expect
     .poll(async () => {
       const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
       const { messages } = (await response.json()) as {
-        messages: Array<{ subject: string; text: string; links: string[] }>;
+        messages: Array<{ subject: string; text: string; html: string; links: string[] }>;
       };
       found = messages.find((mail) => subject.test(mail.subject));
       return found;
@@ -200,13 +200,16 @@ test('a new person signs up from the invitation e-mail and joins; the family man
     kind: 'professional',
     email: newEmail,
     teamRole: 'nurse',
-    note: 'Mornings in Arima, see www.example.tt for the address',
+    note: 'Mornings in Arima <b>& evenings</b>, see www.example.tt for the address',
   });
 
   // The invited person has no account: the e-mail's link opens Sign Up as a professional, with the
   // invited address filled in (issue 31), and the note is in the e-mail, its address not a link.
   const mail = await latestMailTo(request, newEmail, /invited to join a care team/);
-  expect(mail.text).toContain('Mornings in Arima, see www.\u200Bexample.\u200Btt for the address');
+  expect(mail.text).toContain('Mornings in Arima <b>& evenings</b>, see www.\u200Bexample.\u200Btt for the address');
+  // In the HTML version the family's words are text, never markup.
+  expect(mail.html).toContain('Mornings in Arima &lt;b&gt;&amp; evenings&lt;/b&gt;');
+  expect(mail.html).not.toContain('<b>& evenings');
   const link = new URL(mail.links[0]!);
   expect(Object.fromEntries(link.searchParams)).toEqual({
     tab: 'signup',
@@ -235,7 +238,9 @@ test('a new person signs up from the invitation e-mail and joins; the family man
   const invitations = newPage.getByRole('region', { name: 'Invitations to accept' });
   await expect(invitations.getByText('Care for Dad')).toBeVisible();
   await expect(invitations.getByText('Anita phone-family invites you as nurse.')).toBeVisible();
-  await expect(invitations.getByText('“Mornings in Arima, see www.example.tt for the address”')).toBeVisible();
+  await expect(
+    invitations.getByText('“Mornings in Arima <b>& evenings</b>, see www.example.tt for the address”'),
+  ).toBeVisible();
   await expect(invitations.getByRole('button', { name: 'Decline' })).toBeVisible();
   await expect(newPage.getByRole('heading', { name: 'Next: complete your registration' })).toBeVisible();
   expect(await newPage.evaluate(() => window.scrollY)).toBeLessThan(300);

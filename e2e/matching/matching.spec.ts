@@ -139,9 +139,18 @@ test('a family finds a listed professional with the reasons shown and invites th
   // The professional has the care plan's invitation.
   await signIn(request, pro.email);
   const invitations = (await (await request.get('/api/invitations')).json()) as {
-    invitations: { planTitle?: string; title?: string }[];
+    invitations: { id: string; planTitle?: string; title?: string }[];
   };
   expect(invitations.invitations.length).toBe(1);
+
+  // Once they accept, the family is not offered to invite them again (issue 31, item 8).
+  const accepted = await request.post(`/api/invitations/${invitations.invitations[0]!.id}/accept`, {
+    headers: { origin: APP_URL },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+  await page.reload();
+  await expect(card.getByText('On your care team')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Invite to my care team' })).toHaveCount(0);
 });
 
 test('on a phone, a professional finds a findable family and expresses interest; the family is told', async ({

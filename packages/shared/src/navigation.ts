@@ -26,7 +26,7 @@ const caregiverHealth: NavPage = {
 /**
  * The pages each role may use, in the order its menus list them: the ONE table both the phone
  * menu and the desktop Navigation menu are built from (issue 31), so a page a role may use is in
- * its menu at every width. e2e/shell/role-menus.spec.ts walks it for every role at 360 and 1280 px.
+ * its menu at every width. e2e/shell/phone-journeys.spec.ts walks it for every role at 360 and 1280 px.
  * The first entry is the role's dashboard; `Account` closes every list.
  */
 export const ROLE_NAV_PAGES: Readonly<Record<Role, readonly NavPage[]>> = {

@@ -35,6 +35,17 @@ export function addLocalDays(date: string, days: number, zone: string): string {
   return format(addDays(new TZDate(y, m, d, zone), days), 'yyyy-MM-dd');
 }
 
+/** Every plan-local date from `from` to `to`, both included (none when `to` is before `from`). */
+export function localDaysBetween(from: string, to: string, zone: string): string[] {
+  if (to < from) return [];
+  const [fy, fm, fd] = dateParts(from);
+  const [ty, tm, td] = dateParts(to);
+  return eachDayOfInterval(
+    { start: new TZDate(fy, fm, fd, zone), end: new TZDate(ty, tm, td, zone) },
+    { in: tz(zone) },
+  ).map((day) => format(day, 'yyyy-MM-dd'));
+}
+
 /** The Monday of the plan-local week that holds `date`. */
 export function weekStart(date: string, zone: string): string {
   const [y, m, d] = dateParts(date);

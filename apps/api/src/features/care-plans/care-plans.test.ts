@@ -488,6 +488,23 @@ describe('shifts', () => {
     expect(schedule.shifts.find((s) => s.id === shift!.id)).toMatchObject({ mine: true, place: 'Arima' });
   });
 
+  it('the professional’s schedule names every day of its range, the free ones too (the week grid, issue 31)', async () => {
+    const daysOf = async (query: string) =>
+      ((await (await pro.client.get(`/api/professional/schedule?${query}`)).json()) as { days: string[] }).days;
+    expect(await daysOf('view=week&date=2027-03-03')).toEqual([
+      '2027-03-01',
+      '2027-03-02',
+      '2027-03-03',
+      '2027-03-04',
+      '2027-03-05',
+      '2027-03-06',
+      '2027-03-07',
+    ]);
+    const february = await daysOf('view=month&date=2027-02-10');
+    expect([february.length, february[0], february.at(-1)]).toEqual([28, '2027-02-01', '2027-02-28']);
+    expect(await daysOf('view=day&date=2027-03-03')).toEqual(['2027-03-03']);
+  });
+
   it('two professionals claiming one open shift at once: exactly one wins, the other is told plainly', async () => {
     const id = await createPlan(family.client);
     await addProfessional(family.client, id, pro);

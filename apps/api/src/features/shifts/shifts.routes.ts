@@ -22,7 +22,7 @@ import { createFeed, getFeedStatus, renderFeed, revokeFeed } from '../shifts/cal
 import { viewerOf } from '../../domain/viewer';
 import { coverageGaps, listPlanShifts } from '../../domain/plan-shifts';
 import { loadPlanFor } from '../../domain/plan-access';
-import { addLocalDays, localDateOf, viewRange } from '../../domain/plan-time';
+import { addLocalDays, localDateOf, localDaysBetween, viewRange } from '../../domain/plan-time';
 
 const planParam = z.object({ planId: z.string().min(1).max(100) });
 const shiftParam = z.object({ shiftId: z.string().min(1).max(100) });
@@ -185,6 +185,9 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
         return c.json({
           ...schedule,
           view,
+          // Every day of the range, from the server (the web does no calendar arithmetic): the
+          // week's grid at desktop width shows the free days too (issue 31, item 8).
+          days: localDaysBetween(range.from, range.to, zone),
           previous: range.previous,
           next: range.next,
           today: localDateOf(new Date(), zone),

@@ -24,6 +24,31 @@ function accountLinks({ user, role }: AuthState): NavPage[] {
   return links;
 }
 
+const ACCOUNT_LABELS = ['Loading...', 'Sign Out', 'Sign In'] as const;
+
+/**
+ * The account button's label, as wide as its widest ("Loading...") whatever it says: the button
+ * keeps its size as the session check ends, so it and the bell beside it do not move (issue 31,
+ * item 10). The other labels are drawn invisibly in the same grid cell, hidden from readers.
+ */
+function AccountLabel({ label: shown }: { label: (typeof ACCOUNT_LABELS)[number] }) {
+  return (
+    <span className="grid">
+      {ACCOUNT_LABELS.map((label) => (
+        <span
+          key={label}
+          aria-hidden={label === shown ? undefined : true}
+          // On a phone "Loading..." is a size smaller: the row (logo, bell, button, menu) has no
+          // room for a Sign Out as wide as it.
+          className={cn('[grid-area:1/1]', label !== shown && 'invisible', label === 'Loading...' && 'max-sm:text-sm')}
+        >
+          {label}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'inline-flex min-h-11 items-center rounded-lg px-3 font-semibold hover:bg-brand-soft',
@@ -39,7 +64,6 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function NavBar({ accountSlot }: { accountSlot?: ReactNode }) {
   const auth = useAuth();
   const signOut = useSignOut();
-  const links = [...PUBLIC_NAV_PAGES, ...accountLinks(auth)];
   // The phone menu: every page of the role, from the same table as the desktop Navigation menu
   // (issue 31), so a page is in its role's menu at every width.
   const phoneLinks = [...PUBLIC_NAV_PAGES, ...(auth.user && auth.role ? ROLE_NAV_PAGES[auth.role] : [])];
@@ -59,32 +83,45 @@ export function NavBar({ accountSlot }: { accountSlot?: ReactNode }) {
       >
         <Link
           to="/"
-          className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 text-xl font-bold text-brand max-sm:gap-1.5 max-sm:pr-1 max-sm:text-lg"
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 text-xl font-bold text-brand max-md:mr-auto max-sm:gap-1.5 max-sm:pr-1 max-sm:text-lg"
         >
           <HeartHandshakeIcon aria-hidden="true" className="size-7" />
           {PRODUCT_NAME}
         </Link>
 
-        <div className="hidden items-center gap-1 md:flex">
-          {links.map((link) => (
+        {/* Beside the logo, the free space after them: the signed-in links that arrive as the
+            session check ends are added at the end (after the Navigation menu), and nothing
+            already drawn moves (issue 31, item 10: right-aligned, the row moved 385 px left as
+            sign-in finished). */}
+        <div className="hidden items-center gap-1 md:mr-auto md:flex">
+          {PUBLIC_NAV_PAGES.map((link) => (
             <NavLink key={link.to} to={link.to} className={linkClass}>
               {link.label}
             </NavLink>
           ))}
           <NavigationMenu role={auth.user ? auth.role : null} />
+          {accountLinks(auth).map((link) => (
+            <NavLink key={link.to} to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          ))}
         </div>
 
         {auth.user && accountSlot}
 
         {showsAuthLoading(auth) ? (
-          <Button disabled>Loading...</Button>
+          <Button disabled className="max-sm:px-3">
+            <AccountLabel label="Loading..." />
+          </Button>
         ) : auth.user ? (
           <Button variant="secondary" className="max-sm:px-3" onClick={() => void signOut()}>
-            Sign Out
+            <AccountLabel label="Sign Out" />
           </Button>
         ) : (
-          <Button asChild>
-            <Link to="/auth">Sign In</Link>
+          <Button asChild className="max-sm:px-3">
+            <Link to="/auth">
+              <AccountLabel label="Sign In" />
+            </Link>
           </Button>
         )}
 

@@ -7,16 +7,33 @@ const STORAGE_KEY = 'tavara:scroll-positions';
 /** Enough for a long Back trail; the oldest go first. */
 const MAX_POSITIONS = 50;
 
-function readPositions(): Map<string, number> {
+/**
+ * Where the person was on a page: its scroll offset and, when they left by a link, that link
+ * (its `href`) and where it was on screen. Back puts the link where it was: a section above it
+ * that fills in later (a list, a figure) would move a pixel offset away from what they tapped —
+ * 410 px on the family dashboard in a loaded run (issue 31, item 2).
+ */
+interface Position {
+  y: number;
+  href?: string;
+  /** Which of the page's links to `href` it was (a card and a menu may both link to a page). */
+  nth?: number;
+  top?: number;
+}
+
+const linksTo = (href: string) =>
+  [...document.querySelectorAll('a[href]')].filter((a) => a.getAttribute('href') === href);
+
+function readPositions(): Map<string, Position> {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as [string, number][];
-    return new Map(saved);
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as [string, Position][];
+    return new Map(saved.filter(([, position]) => typeof position?.y === 'number'));
   } catch {
     return new Map();
   }
 }
 
-function writePositions(positions: Map<string, number>) {
+function writePositions(positions: Map<string, Position>) {
   try {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify([...positions].slice(-MAX_POSITIONS)));
   } catch {
@@ -55,7 +72,7 @@ function untilSettled(attempt: () => boolean): () => void {
 export function useScrollOnNavigation() {
   const location = useLocation();
   const navigationType = useNavigationType();
-  const positions = useRef<Map<string, number> | null>(null);
+  const positions = useRef<Map<string, Position> | null>(null);
   const currentKey = useRef(location.key);
   const previousPath = useRef(location.pathname);
 
@@ -67,17 +84,36 @@ export function useScrollOnNavigation() {
       if (frame) return;
       frame = window.requestAnimationFrame(() => {
         frame = 0;
-        positions.current?.set(currentKey.current, window.scrollY);
+        // Scrolling on: the link tapped earlier (if any) is no longer where the person is.
+        positions.current?.set(currentKey.current, { y: window.scrollY });
+      });
+    };
+    // Capture phase: the router's own click handler navigates before a bubbling listener runs.
+    const rememberLink = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+      const href = link?.getAttribute('href');
+      if (!link || !href) return;
+      window.cancelAnimationFrame(frame);
+      frame = 0;
+      positions.current?.set(currentKey.current, {
+        y: window.scrollY,
+        href,
+        nth: linksTo(href).indexOf(link),
+        top: link.getBoundingClientRect().top,
       });
     };
     const persist = () => {
-      positions.current?.set(currentKey.current, window.scrollY);
+      if (!positions.current?.get(currentKey.current)?.href) {
+        positions.current?.set(currentKey.current, { y: window.scrollY });
+      }
       if (positions.current) writePositions(positions.current);
     };
     window.addEventListener('scroll', save, { passive: true });
+    document.addEventListener('click', rememberLink, { capture: true });
     window.addEventListener('pagehide', persist);
     return () => {
       window.removeEventListener('scroll', save);
+      document.removeEventListener('click', rememberLink, { capture: true });
       window.removeEventListener('pagehide', persist);
       window.cancelAnimationFrame(frame);
     };
@@ -91,14 +127,25 @@ export function useScrollOnNavigation() {
     previousPath.current = location.pathname;
 
     if (navigationType === 'POP') {
-      const target = positions.current?.get(location.key);
-      if (target === undefined) {
+      const saved = positions.current?.get(location.key);
+      if (saved === undefined) {
         if (!samePage) window.scrollTo(0, 0);
         return undefined;
       }
+      const { href, nth = 0, top } = saved;
+      if (href !== undefined && top !== undefined) {
+        // The link back where it was on screen, kept there while the page fills in above it
+        // (never "done": sections may arrive until the limit, or until the person scrolls).
+        return untilSettled(() => {
+          const link = linksTo(href)[nth];
+          if (link) window.scrollBy(0, link.getBoundingClientRect().top - top);
+          else window.scrollTo(0, saved.y);
+          return false;
+        });
+      }
       return untilSettled(() => {
-        const reachable = document.documentElement.scrollHeight - window.innerHeight >= target;
-        window.scrollTo(0, reachable ? target : document.documentElement.scrollHeight);
+        const reachable = document.documentElement.scrollHeight - window.innerHeight >= saved.y;
+        window.scrollTo(0, reachable ? saved.y : document.documentElement.scrollHeight);
         return reachable;
       });
     }

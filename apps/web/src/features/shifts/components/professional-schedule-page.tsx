@@ -20,6 +20,7 @@ import {
 import { CalendarFeedCard } from './calendar-feed-card';
 import { failedWith, LoadError, LoadingBlock, PageShell, SignedInOnly } from '@/domain/care-plans/care-ui';
 import { ShiftCard } from '@/domain/care-plans/shift-card';
+import { WeekGrid } from '@/domain/care-plans/week-grid';
 import { CheckOutDialog } from './shift-dialogs';
 
 function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership: MembershipRef | null }) {
@@ -133,6 +134,21 @@ function ScheduleBody({ invitations }: { invitations: ReactNode }) {
   const membershipOf = new Map(
     data.assignments.map((a) => [a.planId, { status: 'accepted' as const, kind: a.kind } satisfies MembershipRef]),
   );
+  const shiftsOn = (day: string) => data.shifts.filter((s) => s.localDate === day);
+  const card = (shift: ScheduleShift, compact: boolean) => (
+    <ShiftCard
+      key={shift.id}
+      shift={shift}
+      compact={compact}
+      extra={
+        <p className="mt-1">
+          {shift.planTitle} · {shift.familyName ?? 'Family'}
+          {shift.place ? ` · ${shift.place}` : ''}
+        </p>
+      }
+      actions={<ShiftActions shift={shift} membership={membershipOf.get(shift.planId) ?? null} />}
+    />
+  );
   return (
     <div className="flex flex-col gap-8">
       {invitations}
@@ -205,30 +221,27 @@ function ScheduleBody({ invitations }: { invitations: ReactNode }) {
         {data.shifts.length === 0 ? (
           <p className="text-ink-muted">No shifts in this {view}.</p>
         ) : (
-          <ol className="flex flex-col gap-5">
-            {days.map((day) => (
-              <li key={day}>
-                <h3 className="mb-2 font-semibold">{formatPlanLongDay(day)}</h3>
-                <div className="grid gap-2 md:grid-cols-2">
-                  {data.shifts
-                    .filter((s) => s.localDate === day)
-                    .map((shift) => (
-                      <ShiftCard
-                        key={shift.id}
-                        shift={shift}
-                        extra={
-                          <p className="mt-1">
-                            {shift.planTitle} · {shift.familyName ?? 'Family'}
-                            {shift.place ? ` · ${shift.place}` : ''}
-                          </p>
-                        }
-                        actions={<ShiftActions shift={shift} membership={membershipOf.get(shift.planId) ?? null} />}
-                      />
-                    ))}
-                </div>
-              </li>
-            ))}
-          </ol>
+          <>
+            {/* A list of the days with shifts; at desktop width a week is a grid of its seven
+                days instead, so the width shows the week (issue 31, item 8). */}
+            <ol className={cn('flex flex-col gap-5', view === 'week' && 'lg:hidden')}>
+              {days.map((day) => (
+                <li key={day}>
+                  <h3 className="mb-2 font-semibold">{formatPlanLongDay(day)}</h3>
+                  <div className="grid gap-2 md:grid-cols-2">{shiftsOn(day).map((shift) => card(shift, false))}</div>
+                </li>
+              ))}
+            </ol>
+            {view === 'week' && (
+              <WeekGrid
+                className="lg:grid lg:grid-cols-7"
+                todayClassName="bg-professional-soft"
+                today={data.today}
+                days={data.days.map((day) => ({ day, cards: shiftsOn(day).map((shift) => card(shift, true)) }))}
+                empty={<p className="text-center text-sm text-ink-muted">Free</p>}
+              />
+            )}
+          </>
         )}
       </section>
       <CalendarFeedCard audience="professional" />

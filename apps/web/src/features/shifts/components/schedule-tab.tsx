@@ -1,5 +1,5 @@
 import { AlertTriangle, CalendarPlus, ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { gapLabel } from '@tavara/shared/care-plans/display';
 import { formatPlanLongDay, formatPlanShortDay } from '@tavara/shared/time/format';
 import { Button } from '@/components/ui/button';
@@ -7,9 +7,71 @@ import { Notice } from '@/components/ui/notice';
 import { isPlanOwner, isPlanRelative } from '@/domain/care-plans/plan-access';
 import type { PlanDetail, ShiftItem } from '@/domain/care-plans/plan-queries';
 import { ShiftCard } from '@/domain/care-plans/shift-card';
+import { WeekGrid } from '@/domain/care-plans/week-grid';
 import { cn } from '@/lib/cn';
 import { OwnerShiftActions, RelativeShiftActions } from './plan-shift-actions';
 import { AddShiftDialog, GenerateShiftsDialog } from './shift-dialogs';
+
+type DayShifts = { day: string; shifts: ShiftItem[] };
+
+/**
+ * The week on a phone: the days with shifts, one a row, starting with today — not with the past
+ * days of the week, which a phone would show first and push today below the fold (issue 31,
+ * item 8). Today is always there (said to be free when it is), and the week's earlier shifts wait
+ * behind one closed "Earlier this week" line. Another week (all past, or all to come) is shown
+ * whole: "today" is not in it.
+ */
+function PhoneAgenda({
+  byDay,
+  today,
+  actionsFor,
+}: {
+  byDay: DayShifts[];
+  today: string;
+  actionsFor: (shift: ShiftItem) => ReactNode;
+}) {
+  // A week without shifts says so once, above (and offers to make them).
+  if (byDay.every(({ shifts }) => shifts.length === 0)) return null;
+  const thisWeek = byDay.some(({ day }) => day === today);
+  const earlier = thisWeek ? byDay.filter(({ day, shifts }) => day < today && shifts.length > 0) : [];
+  const shown = byDay.filter(({ day, shifts }) =>
+    thisWeek ? day === today || (day > today && shifts.length > 0) : shifts.length > 0,
+  );
+  const earlierCount = earlier.reduce((sum, { shifts }) => sum + shifts.length, 0);
+  const dayList = (days: DayShifts[], label: string) => (
+    <ol className="flex flex-col gap-4" aria-label={label}>
+      {days.map(({ day, shifts }) => (
+        <li key={day}>
+          <h3 className="mb-2 font-semibold">
+            {day === today ? `Today, ${formatPlanLongDay(day)}` : formatPlanLongDay(day)}
+          </h3>
+          {shifts.length === 0 ? (
+            <p className="text-ink-muted">No shifts today.</p>
+          ) : (
+            <div className="flex flex-col gap-2">
+              {shifts.map((shift) => (
+                <ShiftCard key={shift.id} shift={shift} actions={actionsFor(shift)} />
+              ))}
+            </div>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+  return (
+    <div className="flex flex-col gap-4 md:hidden">
+      {dayList(shown, 'This week, day by day')}
+      {earlier.length > 0 && (
+        <details className="rounded-lg border border-line bg-surface">
+          <summary className="flex min-h-11 cursor-pointer items-center px-3 font-semibold">
+            Earlier this week ({earlierCount} {earlierCount === 1 ? 'shift' : 'shifts'})
+          </summary>
+          <div className="p-3 pt-1">{dayList(earlier, 'Earlier this week')}</div>
+        </details>
+      )}
+    </div>
+  );
+}
 
 /**
  * `loading` is true while another week is being fetched and the last one is still on screen: its
@@ -84,40 +146,20 @@ export function ScheduleTab({
             {isOwner ? '. Make them from the plan’s coverage, or add a one-off shift.' : '.'}
           </p>
         )}
-        {/* Phones: an agenda, one day per row. */}
-        <ol className="flex flex-col gap-4 md:hidden" aria-label="This week, day by day">
-          {byDay
-            .filter((d) => d.shifts.length > 0)
-            .map(({ day, shifts }) => (
-              <li key={day}>
-                <h3 className="mb-2 font-semibold">{formatPlanLongDay(day)}</h3>
-                <div className="flex flex-col gap-2">
-                  {shifts.map((shift) => (
-                    <ShiftCard key={shift.id} shift={shift} actions={actionsFor(shift)} />
-                  ))}
-                </div>
-              </li>
-            ))}
-        </ol>
+        {/* Phones: an agenda, one day per row, from today (issue 31, item 8). */}
+        <PhoneAgenda byDay={byDay} today={week.today} actionsFor={actionsFor} />
         {/* Wide screens: the week as a grid of seven days. */}
-        {/* A list of days (each named by its heading): not sections with a list role, which axe
-            reports as aria-allowed-role (issue 31). */}
-        <ul className="hidden gap-2 md:grid md:grid-cols-7" aria-label="This week">
-          {byDay.map(({ day, shifts }) => (
-            <li
-              key={day}
-              aria-label={formatPlanLongDay(day)}
-              className={day === week.today ? 'rounded-lg bg-brand-soft p-1' : 'p-1'}
-            >
-              <h3 className="mb-2 text-center font-semibold">{formatPlanShortDay(day)}</h3>
-              <div className="flex flex-col gap-2">
-                {shifts.map((shift) => (
-                  <ShiftCard key={shift.id} shift={shift} compact actions={actionsFor(shift)} />
-                ))}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <WeekGrid
+          className="md:grid md:grid-cols-7"
+          todayClassName="bg-brand-soft"
+          today={week.today}
+          days={byDay.map(({ day, shifts }) => ({
+            day,
+            cards: shifts.map((shift) => (
+              <ShiftCard key={shift.id} shift={shift} compact actions={actionsFor(shift)} />
+            )),
+          }))}
+        />
       </div>
       {isOwner && <AddShiftDialog planId={data.plan.id} open={adding} onOpenChange={setAdding} />}
       {isOwner && generating && (
