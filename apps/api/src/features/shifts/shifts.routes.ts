@@ -3,6 +3,7 @@ import {
   generateShiftsInputSchema,
   shiftAssignInputSchema,
   shiftCancelInputSchema,
+  shiftCheckInInputSchema,
   shiftDoneInputSchema,
   shiftEditInputSchema,
   shiftTimesInputSchema,
@@ -136,18 +137,25 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       .post('/shifts/:shiftId/claim', requireUser(), validate('param', shiftParam), async (c) => {
         return c.json({ shift: await shiftOps.claimShift(db, viewerOf(c), c.req.valid('param').shiftId) });
       })
-      .post('/shifts/:shiftId/check-in', requireUser(), validate('param', shiftParam), async (c) => {
-        return c.json({ shift: await shiftOps.checkIn(db, viewerOf(c), c.req.valid('param').shiftId) });
-      })
+      .post(
+        '/shifts/:shiftId/check-in',
+        requireUser(),
+        validate('param', shiftParam),
+        validate('json', shiftCheckInInputSchema),
+        async (c) => {
+          return c.json({
+            shift: await shiftOps.checkIn(db, viewerOf(c), c.req.valid('param').shiftId, c.req.valid('json')),
+          });
+        },
+      )
       .post(
         '/shifts/:shiftId/check-out',
         requireUser(),
         validate('param', shiftParam),
         validate('json', shiftDoneInputSchema),
         async (c) => {
-          return c.json({
-            shift: await shiftOps.checkOut(db, viewerOf(c), c.req.valid('param').shiftId, c.req.valid('json').note),
-          });
+          const { note, ...step } = c.req.valid('json');
+          return c.json({ shift: await shiftOps.checkOut(db, viewerOf(c), c.req.valid('param').shiftId, note, step) });
         },
       )
       .post(
