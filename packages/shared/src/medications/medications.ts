@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { offlineFieldsSchema } from '../offline/offline-work';
+import { offlineFieldsSchema } from '../offline/offline-work.schema';
 import { optionalText } from '../validation/optional-text';
 import { isoDateSchema, localDateTimeSchema } from '../time/date-params';
 import { WEEKDAYS, type Weekday } from '../codes/shifts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Care work recorded on a device without a connection (issue 29): each item carries a key made
  * on the device (a retry, a double tap or a second tab never records twice: the server keeps the
@@ -20,12 +18,6 @@ export const OFFLINE_MESSAGES = {
   shiftReassigned: 'This shift is now assigned to someone else, so it was not recorded.',
 } as const;
 
-/** The key a device makes for one item of work (crypto.randomUUID). */
-export const clientKeySchema = z.uuid({ message: 'Invalid request key.' });
-
-/** An ISO instant with its offset, e.g. 2026-12-01T12:05:00.000Z. */
-export const occurredAtSchema = z.iso.datetime({ offset: true, message: 'Invalid time.' });
-
 /**
  * Why `occurredAt` cannot be recorded at `now`, or null when it can. Shared so the device's queue
  * refuses what the server would refuse, without sending it.
@@ -36,8 +28,10 @@ export function occurredAtProblem(occurredAt: Date, now: Date): string | null {
   return null;
 }
 
-/** What an offline device sends beside a check-in, check-out or dose record. */
-export const offlineFieldsSchema = z.object({
-  clientKey: clientKeySchema.optional(),
-  occurredAt: occurredAtSchema.optional(),
-});
+/** Issue 29: a dose recorded offline that someone else recorded meanwhile. */
+export function alreadyRecordedMessage(earlier: { status: string; by: string; time: string }): string {
+  return `Already recorded as ${earlier.status} by ${earlier.by} at ${earlier.time}`;
+}
+
+/** Said when a piece of work is kept on the device to send later. */
+export const OFFLINE_KEPT_MESSAGE = 'Saved on this phone. It will be sent when the connection is back.';

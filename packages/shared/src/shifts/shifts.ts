@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARE_PLAN_MESSAGES } from '../care-plans/care-plans';
 import { localDateTimeSchema, isoDateSchema } from '../time/date-params';
-import { offlineFieldsSchema } from '../offline/offline-work';
+import { offlineFieldsSchema } from '../offline/offline-work.schema';
 import { optionalText } from '../validation/optional-text';
 
 /** A care plan's shifts (issue 16): statuses, the schedule's input schemas and their messages. */
