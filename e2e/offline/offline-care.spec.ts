@@ -231,6 +231,7 @@ test('a carer offline: the saved day, doses and a check-in sent once on reconnec
 
   // Sign-out offline with a record waiting: warned first, then the device keeps nothing.
   await page.goto(assignmentUrl);
+  await expect(page.getByRole('button', { name: 'Missed: Metformin 5 mg, 8 PM' })).toBeVisible();
   await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Missed: Metformin 5 mg, 8 PM' }).click();
   await expect(page.getByRole('heading', { name: 'Waiting to send (1)' })).toBeVisible();

@@ -156,6 +156,7 @@ export function planQueryGate(
     isFetching: boolean;
     refetch: () => unknown;
     fetchStatus?: string;
+    data?: unknown;
   },
   what: { loading: string; failed: string; back: { to: string; label: string } },
 ): ReactNode {
@@ -163,6 +164,8 @@ export function planQueryGate(
   if (query.isPending && query.fetchStatus === 'paused') return <NotAvailableOffline />;
   if (query.isPending) return <LoadingBlock label={what.loading} />;
   if (!query.isError) return null;
+  // The connection dropped during a refresh: what was saved stays on screen (issue 29).
+  if (query.data !== undefined && query.error instanceof ApiError && query.error.status === 0) return null;
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <NoAccess message={query.error.message} back={what.back} />;
   }
