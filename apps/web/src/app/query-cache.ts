@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { onSignOut } from '@/lib/auth';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -7,6 +8,11 @@ import { createQueryClient } from '@/lib/query-client';
  * refreshes it. Both import this lazily; the landing page's first load does not carry it.
  */
 export const queryClient = createQueryClient();
+
+// TanStack Query assumes a connection until an `offline` event: a page opened without one (issue
+// 29) would send every query, fail, and show errors over what was saved. Paused instead, they
+// show the saved data and run when the connection is back.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 /**
  * Sign-out (here or in another tab) forgets what the cache holds of the person — care plans,

@@ -46,6 +46,12 @@ export interface AuthState {
    * Guards that must not act on a guess (sign-in redirects) still wait for `loading`.
    */
   quiet: boolean;
+  /**
+   * Issue 29: the server could not be reached, and this is the person this device last saw
+   * signed in (`LOCAL_KEYS.savedAccount`): their own pages show what was saved; the session is
+   * checked again when the connection is back.
+   */
+  offline?: boolean;
 }
 
 /** `loading` as the screen shows it: a quiet first check looks signed out. */
@@ -82,6 +88,7 @@ function update(patch: Partial<AuthState>) {
   if ('user' in patch) {
     if (patch.user) localStore.set(LOCAL_KEYS.seenSignedIn, '1');
     else localStore.remove(LOCAL_KEYS.seenSignedIn);
+    if (!patch.user) localStore.remove(LOCAL_KEYS.savedAccount);
   }
   // Nothing changed (the first check starting in the state the page hydrated with; a signed-out
   // visitor found signed out): no new snapshot, so no re-render of every consumer.
@@ -90,10 +97,11 @@ function update(patch: Partial<AuthState>) {
   listeners.forEach((listener) => listener());
 }
 
-const SIGNED_OUT: Pick<AuthState, 'user' | 'role' | 'profileComplete'> = {
+const SIGNED_OUT: Pick<AuthState, 'user' | 'role' | 'profileComplete' | 'offline'> = {
   user: null,
   role: null,
   profileComplete: false,
+  offline: false,
 };
 
 /**
@@ -124,8 +132,20 @@ export async function loadAccount(): Promise<AuthState> {
     console.warn('Could not check the profile; treating it as incomplete', error);
   }
   if (epoch !== signOutEpoch) return state;
-  update({ user: session.user, role, profileComplete });
+  update({ user: session.user, role, profileComplete, offline: false });
   return state;
+}
+
+/**
+ * Issue 29: who is signed in, kept by the signed-in data layer (app/offline-layer.tsx) where it
+ * keeps the person's care data, so the app opened without a connection shows their own pages.
+ */
+export const saveAccount = ({ user, role, profileComplete }: AuthState) =>
+  localStore.set(LOCAL_KEYS.savedAccount, JSON.stringify({ user, role, profileComplete }));
+
+/** Back online after an offline start: ask the server who is signed in (it may have ended). */
+function recheckWhenOnline() {
+  if (state.offline) loadAccount().catch(() => undefined);
 }
 
 let latestOperation = 0;
@@ -174,10 +194,20 @@ let started = false;
 function start() {
   if (started) return;
   started = true;
-  runAuthOperation(INITIAL_AUTH_CHECK, loadAccount).catch((error: unknown) => {
+  // A sign-out made offline reaches the server first, or its cookie would sign the person back in.
+  const pending = localStore.get(LOCAL_KEYS.signOutPending) && authClient.signOut();
+  runAuthOperation(INITIAL_AUTH_CHECK, async () => {
+    await pending;
+    localStore.remove(LOCAL_KEYS.signOutPending);
+    return loadAccount();
+  }).catch((error: unknown) => {
+    // Issue 29: no connection — someone this device saw signed in is shown from what was saved.
+    const saved = (error as { status?: number }).status === 0 && localStore.get(LOCAL_KEYS.savedAccount);
+    if (saved) return update({ ...(JSON.parse(saved) as AuthState), offline: true });
     console.warn('Could not check whether you are signed in', error);
     update(SIGNED_OUT);
   });
+  window.addEventListener('online', recheckWhenOnline);
   // Better Auth extends a session when get-session is read near its end, so a tab left open
   // keeps its user signed in; an ended session signs the tab out.
   setInterval(() => {
@@ -214,6 +244,8 @@ export async function signOut(): Promise<void> {
   try {
     await authClient.signOut();
   } catch (error) {
+    // No connection: the server is told at the next start (`signOutPending`).
+    if ((error as { status?: number }).status === 0) localStore.set(LOCAL_KEYS.signOutPending, '1');
     console.warn('The server could not end the session; signed out in this browser only', error);
   }
 }
@@ -227,6 +259,7 @@ const signOutListeners = new Set<() => void>();
  */
 function forgetPerson() {
   resetAuth();
+  localStore.remove(LOCAL_KEYS.sharedDevice);
   localStore.remove(LOCAL_KEYS.registrationRole);
   localStore.remove(LOCAL_KEYS.registeringAs);
   if (localStore.get(LOCAL_KEYS.lastPath)?.includes('session=')) localStore.remove(LOCAL_KEYS.lastPath);
@@ -264,6 +297,14 @@ export function onSignOut(listener: () => void): () => void {
   };
 }
 
+/**
+ * Issue 29: the signed-in data layer (a lazy chunk) asks before a sign-out deletes work recorded
+ * offline and not sent yet; false keeps the person signed in. (It clears what it keeps on the
+ * device through `onSignOut`.)
+ */
+let confirmSignOut: (() => Promise<boolean>) | undefined;
+export const setSignOutCheck = (check: typeof confirmSignOut) => (confirmSignOut = check);
+
 const SIGN_OUT_TOAST_ID = 'sign-out';
 
 /**
@@ -274,6 +315,8 @@ const SIGN_OUT_TOAST_ID = 'sign-out';
 export function useSignOut() {
   const navigate = useNavigate();
   return useCallback(async () => {
+    // Issue 29: work recorded offline and not sent yet is deleted by signing out: ask first.
+    if (confirmSignOut && !(await confirmSignOut())) return;
     toast.message('Signing out...', { id: SIGN_OUT_TOAST_ID });
     try {
       await runAuthOperation('signing out', signOut);

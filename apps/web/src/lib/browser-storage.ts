@@ -23,6 +23,16 @@ export const LOCAL_KEYS = {
    * (lib/auth.ts `quiet`), with it the page shows that the account is loading. No personal data.
    */
   seenSignedIn: 'seenSignedIn',
+  /**
+   * Issue 29: who is signed in on this device (id, name, e-mail, role; no health data), so the
+   * installed app opened without a connection shows the person's own pages instead of "Sign in".
+   * Never kept on a shared device; removed at sign-out.
+   */
+  savedAccount: 'savedAccount',
+  /** Issue 29: '1' when the person said at sign-in "This is a shared device": nothing kept offline. */
+  sharedDevice: 'sharedDevice',
+  /** Issue 29: '1' after a sign-out the server has not heard of yet (offline): sent at the next start. */
+  signOutPending: 'signOutPending',
 } as const;
 
 export const SESSION_KEYS = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { offlineFieldsSchema } from '../offline/offline-work.schema';
 import { optionalText } from '../validation/optional-text';
 import { isoDateSchema, localDateTimeSchema } from '../time/date-params';
 import { WEEKDAYS, type Weekday } from '../codes/shifts';
@@ -195,6 +196,8 @@ export const doseRecordInputSchema = z
     note: optionalText(1000),
     reason: optionalText(500),
     conflict: z.enum(CONFLICT_CHOICES).default('ask'),
+    // Issue 29: recorded on a device without a connection, sent later.
+    ...offlineFieldsSchema.shape,
   })
   .superRefine((r, ctx) => {
     if (r.status === 'skipped' && !r.reason)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARE_PLAN_MESSAGES } from '../care-plans/care-plans';
 import { localDateTimeSchema, isoDateSchema } from '../time/date-params';
+import { offlineFieldsSchema } from '../offline/offline-work.schema';
 import { optionalText } from '../validation/optional-text';
 
 /** A care plan's shifts (issue 16): statuses, the schedule's input schemas and their messages. */
@@ -90,4 +91,6 @@ export const shiftAssignInputSchema = z.object({
   reassign: z.boolean().default(false),
 });
 
-export const shiftDoneInputSchema = z.object({ note: optionalText(1000) });
+export const shiftDoneInputSchema = z.object({ note: optionalText(1000), ...offlineFieldsSchema.shape });
+/** A check-in; from a device that was offline, with its key and the instant it happened (issue 29). */
+export const shiftCheckInInputSchema = offlineFieldsSchema;

@@ -139,6 +139,9 @@ export const shifts = pgTable(
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedOutAt: timestamp('checked_out_at', { withTimezone: true }),
+    /** The device keys of the check-in and check-out (issue 29): a replay answers, never repeats. */
+    checkInKey: text('check_in_key'),
+    checkOutKey: text('check_out_key'),
     doneNote: text('done_note'),
     doneById: text('done_by_id').references(() => user.id, { onDelete: 'set null' }),
     changeReason: text('change_reason'),
@@ -151,6 +154,12 @@ export const shifts = pgTable(
       sql`${t.status} in ('open', 'offered', 'assigned', 'in_progress', 'done', 'missed', 'cancelled')`,
     ),
     check('shifts_times_check', sql`${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex('shifts_check_in_key_unique')
+      .on(t.checkInKey)
+      .where(sql`${t.checkInKey} is not null`),
+    uniqueIndex('shifts_check_out_key_unique')
+      .on(t.checkOutKey)
+      .where(sql`${t.checkOutKey} is not null`),
     // An assigned shift has its caregiver and an open or offered one none; a started or done shift
     // keeps its record when its caregiver deleted their account (issue 22: "former team member").
     check(

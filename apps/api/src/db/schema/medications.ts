@@ -116,9 +116,17 @@ export const doseRecords = pgTable(
     supersedesId: uuid('supersedes_id').references((): AnyPgColumn => doseRecords.id, { onDelete: 'set null' }),
     /** Set when a later record supersedes this one; such rows are history only. */
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /**
+     * The key the recording device made for this record (issue 29: recorded offline, sent later):
+     * unique, so a retry, a double tap or a second tab never records the dose twice.
+     */
+    clientKey: text('client_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('dose_records_client_key_unique')
+      .on(t.clientKey)
+      .where(sql`${t.clientKey} is not null`),
     check('dose_records_status_check', sql`${t.status} in ('given', 'missed', 'refused', 'skipped')`),
     check('dose_records_given_at_check', sql`(${t.status} in ('given', 'refused')) = (${t.givenAt} is not null)`),
     // A record is superseded once: two corrections at once cannot both win.

@@ -19,6 +19,8 @@ import { resolveDoseAlerts } from './medication-reminders';
 import { takeFromSupply } from './medication-supply';
 import { addLocalDays } from '../../domain/plan-time';
 import { formatTimeIn } from '@tavara/shared/time/relative';
+import { OFFLINE_MESSAGES } from '@tavara/shared/offline/offline-work';
+import { occurredInstant } from '../../domain/offline-work';
 
 /**
  * Medications of a care plan and the records of their doses (issue 17). Access follows the plan
@@ -52,7 +54,21 @@ export interface RecordInput {
   note: string | null;
   reason: string | null;
   conflict: ConflictChoice;
+  /** The device's key for this record (issue 29): a replay answers with the record already made. */
+  clientKey?: string | undefined;
+  /** When it happened on the device (ISO instant), if it was recorded offline and sent later. */
+  occurredAt?: string | undefined;
 }
+
+/** The record a device key already made, answered as the first request was (a retry, a second tab). */
+async function replayed(db: Database, viewer: Viewer, clientKey: string | undefined, zone: string) {
+  if (!clientKey) return null;
+  const [row] = await db.select().from(doseRecords).where(eq(doseRecords.clientKey, clientKey));
+  if (!row) return null;
+  if (row.recordedById !== viewer.id) throw new AppError('conflict', OFFLINE_MESSAGES.keyReused);
+  return { outcome: 'recorded' as const, record: (await recordViews(db, [row], zone))[0]! };
+}
+
 
 async function recorderName(db: Database, userId: string) {
   return (await peopleByIds(db, [userId])).get(userId)?.name ?? 'a team member';
@@ -60,10 +76,19 @@ async function recorderName(db: Database, userId: string) {
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-/** The time given (given, refused) as an instant: now when empty, never in the future. */
-function givenInstant(status: DoseStatus, givenAt: string | null, zone: string, now: Date): Date | null {
+/**
+ * The time given (given, refused) as an instant, never in the future: when empty, the moment it
+ * was recorded (`happened`: now, or when it happened on a device that was offline).
+ */
+function givenInstant(
+  status: DoseStatus,
+  givenAt: string | null,
+  zone: string,
+  now: Date,
+  happened: Date = now,
+): Date | null {
   if (status !== 'given' && status !== 'refused') return null;
-  if (!givenAt) return now;
+  if (!givenAt) return happened;
   const at = doseContext(givenAt.slice(0, 10), givenAt.slice(0, 10), zone).instantOf(givenAt);
   // A minute's grace for a phone whose clock runs a little ahead.
   if (at.getTime() > now.getTime() + 60_000)
@@ -202,6 +227,10 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
   const ctxPlan = await loadPlanFor(db, viewer, planId);
   assertRecorder(ctxPlan);
   const zone = ctxPlan.plan.timeZone;
+  const again = await replayed(db, viewer, input.clientKey, zone);
+  if (again) return again;
+  // Recorded offline: the dose's time and the 2-hour check are about when it happened.
+  const happened = occurredInstant(input.occurredAt, now);
   if (!UUID.test(input.medicationId)) throw notFound();
   const [med] = await db
     .select()
@@ -209,14 +238,19 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
     .where(and(eq(medications.id, input.medicationId), eq(medications.planId, planId)));
   if (!med) throw notFound();
   if (med.stoppedAt) throw new AppError('conflict', M.stopped);
-  const at = givenInstant(input.status, input.givenAt, zone, now);
+  const at = givenInstant(input.status, input.givenAt, zone, now, happened);
   const scheduledAt = input.scheduledFor ? expectedInstant(med, input.scheduledFor, zone) : null;
   if (!scheduledAt && med.schedule.kind === 'prn' && input.status === 'given' && !input.reason)
     throw new AppError('validation_failed', M.prnReasonRequired, { reason: M.prnReasonRequired });
-  let outcome: { kind: 'ask'; check: Warnings } | { kind: 'recorded'; row: RecordRow };
+  let outcome: { kind: 'ask'; check: Warnings } | { kind: 'recorded' | 'replayed'; row: RecordRow };
   try {
     outcome = await db.transaction(async (tx) => {
       await lockMedication(tx, med.id);
+      // The same key sent twice at once (two tabs): the second waited for the lock above.
+      if (input.clientKey) {
+        const [earlier] = await tx.select().from(doseRecords).where(eq(doseRecords.clientKey, input.clientKey));
+        if (earlier) return { kind: 'replayed' as const, row: earlier };
+      }
       const check = await checkDose(tx, med, input.status, scheduledAt, at, zone);
       const needsAnswer = check.conflict !== null || check.warnings.length > 0;
       if (needsAnswer && input.conflict === 'ask') return { kind: 'ask' as const, check };
@@ -247,6 +281,7 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
           reason: input.reason,
           linkedToId,
           supersedesId,
+          clientKey: input.clientKey ?? null,
         })
         .returning();
       // Supply: a given dose takes its amount off; a replaced "given" gives its amount back.
@@ -255,7 +290,12 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
       return { kind: 'recorded' as const, row: row! };
     });
   } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', M.slotTaken);
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+      // The same key sent twice at once (two tabs): the one that lost answers with the winner's record.
+      const winner = await replayed(db, viewer, input.clientKey, zone);
+      if (winner) return winner;
+      throw new AppError('conflict', M.slotTaken);
+    }
     throw error;
   }
   if (outcome.kind === 'ask') {
@@ -265,6 +305,7 @@ export async function recordDose(db: Database, viewer: Viewer, planId: string, i
       warnings: outcome.check.warnings,
     };
   }
+  if (outcome.kind === 'replayed') return (await replayed(db, viewer, input.clientKey, zone))!;
   if (scheduledAt) await resolveDoseAlerts(db, planId, scheduledAt, await recorderName(db, viewer.id), now);
   return { outcome: 'recorded' as const, record: (await recordViews(db, [outcome.row], zone))[0]! };
 }

@@ -4,6 +4,7 @@ import {
   generateShiftsInputSchema,
   shiftAssignInputSchema,
   shiftCancelInputSchema,
+  shiftCheckInInputSchema,
   shiftDoneInputSchema,
   shiftEditInputSchema,
   shiftTimesInputSchema,
@@ -137,18 +138,25 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       .post('/shifts/:shiftId/claim', plan.through(), validate('param', shiftParam), async (c) => {
         return c.json({ shift: await shiftOps.claimShift(db, viewerOf(c), c.req.valid('param').shiftId) });
       })
-      .post('/shifts/:shiftId/check-in', plan.through(), validate('param', shiftParam), async (c) => {
-        return c.json({ shift: await shiftOps.checkIn(db, viewerOf(c), c.req.valid('param').shiftId) });
-      })
+      .post(
+        '/shifts/:shiftId/check-in',
+        plan.through(),
+        validate('param', shiftParam),
+        validate('json', shiftCheckInInputSchema),
+        async (c) => {
+          return c.json({
+            shift: await shiftOps.checkIn(db, viewerOf(c), c.req.valid('param').shiftId, c.req.valid('json')),
+          });
+        },
+      )
       .post(
         '/shifts/:shiftId/check-out',
         plan.through(),
         validate('param', shiftParam),
         validate('json', shiftDoneInputSchema),
         async (c) => {
-          return c.json({
-            shift: await shiftOps.checkOut(db, viewerOf(c), c.req.valid('param').shiftId, c.req.valid('json').note),
-          });
+          const { note, ...step } = c.req.valid('json');
+          return c.json({ shift: await shiftOps.checkOut(db, viewerOf(c), c.req.valid('param').shiftId, note, step) });
         },
       )
       .post(

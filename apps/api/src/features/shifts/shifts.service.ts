@@ -38,6 +38,8 @@ import { peopleByIds } from '../../domain/people';
 import { ownerPlanLink, PRO_SCHEDULE, memberLink, notifyEach } from '../../domain/plan-notifications';
 import { shiftViews, defaultGenerateRange } from '../../domain/plan-shifts';
 import { pgErrorCode, EXCLUSION_VIOLATION } from '../../lib/pg-error';
+import { occurredInstant } from '../../domain/offline-work';
+import { OFFLINE_MESSAGES } from '@tavara/shared/offline/offline-work';
 
 /** Tells the person on a shift (assigned or offered) that it changed; `kind` says how. */
 async function shiftEvent(
@@ -419,26 +421,49 @@ export async function claimShift(db: Database, viewer: Viewer, shiftId: string) 
   return (await shiftViews(db, rows, () => plan.timeZone))[0]!;
 }
 
-export async function checkIn(db: Database, viewer: Viewer, shiftId: string) {
+/** Sent from a device that was offline (issue 29): its key for this step and when it happened. */
+export interface OfflineStep {
+  clientKey?: string | undefined;
+  occurredAt?: string | undefined;
+}
+
+/**
+ * Why the assignee cannot check in or out of this shift any more, in words a carer whose phone
+ * was offline can act on: cancelled, or given to someone else meanwhile.
+ */
+function assertStillAssignee(shift: { status: string; assigneeId: string | null }, viewer: Viewer) {
+  if (shift.status === 'cancelled') throw new AppError('conflict', OFFLINE_MESSAGES.shiftCancelled);
+  if (shift.assigneeId !== viewer.id)
+    throw new AppError('forbidden', shift.assigneeId ? OFFLINE_MESSAGES.shiftReassigned : M.notAssignee);
+}
+
+/**
+ * Checks the assignee in, at `occurredAt` when it was recorded on a device without a connection.
+ * A replay of the same device key answers with the shift as that check-in left it.
+ */
+export async function checkIn(db: Database, viewer: Viewer, shiftId: string, step: OfflineStep = {}, now = new Date()) {
   const { shift, plan } = await loadShiftFor(db, viewer, shiftId);
-  if (shift.assigneeId !== viewer.id) throw new AppError('forbidden', M.notAssignee);
+  if (step.clientKey && shift.checkInKey === step.clientKey && shift.assigneeId === viewer.id)
+    return (await shiftViews(db, [shift], () => plan.timeZone))[0]!;
+  assertStillAssignee(shift, viewer);
+  const at = occurredInstant(step.occurredAt, now);
   const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'The caregiver';
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(shifts)
-      .set({ status: 'in_progress', checkedInAt: new Date() })
+      .set({ status: 'in_progress', checkedInAt: at, checkInKey: step.clientKey ?? null })
       .where(
         and(
           eq(shifts.id, shift.id),
           eq(shifts.assigneeId, viewer.id),
           eq(shifts.status, 'assigned'),
-          gt(shifts.endsAt, new Date()),
+          // Offline, the check-in counts when it happened: before the shift ended.
+          gt(shifts.endsAt, at),
         ),
       )
       .returning();
     // The "nobody has checked in" alert is no longer true: resolved, its waiting mail and push cancelled.
     if (updated) {
-      const at = updated.checkedInAt!;
       await resolveNotifications(
         tx,
         [`shift_not_checked_in:${shift.id}`],
@@ -452,12 +477,22 @@ export async function checkIn(db: Database, viewer: Viewer, shiftId: string) {
   return (await shiftViews(db, [row], () => plan.timeZone))[0]!;
 }
 
-export async function checkOut(db: Database, viewer: Viewer, shiftId: string, note: string | null) {
+export async function checkOut(
+  db: Database,
+  viewer: Viewer,
+  shiftId: string,
+  note: string | null,
+  step: OfflineStep = {},
+  now = new Date(),
+) {
   const { shift, plan } = await loadShiftFor(db, viewer, shiftId);
-  if (shift.assigneeId !== viewer.id) throw new AppError('forbidden', M.notAssignee);
+  if (step.clientKey && shift.checkOutKey === step.clientKey && shift.assigneeId === viewer.id)
+    return (await shiftViews(db, [shift], () => plan.timeZone))[0]!;
+  assertStillAssignee(shift, viewer);
+  const at = occurredInstant(step.occurredAt, now);
   const [row] = await db
     .update(shifts)
-    .set({ status: 'done', checkedOutAt: new Date(), doneNote: note, doneById: viewer.id })
+    .set({ status: 'done', checkedOutAt: at, doneNote: note, doneById: viewer.id, checkOutKey: step.clientKey ?? null })
     .where(and(eq(shifts.id, shift.id), eq(shifts.assigneeId, viewer.id), eq(shifts.status, 'in_progress')))
     .returning();
   if (!row) throw new AppError('conflict', M.wrongStatus);

@@ -1,3 +1,4 @@
+import { NotAvailableOffline } from '@/components/not-available-offline';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MEMBER_STATUS_LABELS, type MemberStatus } from '@tavara/shared/care-team/care-team';
@@ -145,12 +146,26 @@ export function NoAccess({
  * server answers a stranger as if the plan did not exist), or the error with Try again. Returns
  * null once the data is there, so a page writes `const gate = planQueryGate(...); if (gate) return gate;`.
  */
+export { NotAvailableOffline };
+
 export function planQueryGate(
-  query: { isPending: boolean; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown },
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    isFetching: boolean;
+    refetch: () => unknown;
+    fetchStatus?: string;
+    data?: unknown;
+  },
   what: { loading: string; failed: string; back: { to: string; label: string } },
 ): ReactNode {
+  // Issue 29: no connection and nothing saved on this device — said plainly, never a spinner.
+  if (query.isPending && query.fetchStatus === 'paused') return <NotAvailableOffline />;
   if (query.isPending) return <LoadingBlock label={what.loading} />;
   if (!query.isError) return null;
+  // The connection dropped during a refresh: what was saved stays on screen (issue 29).
+  if (query.data !== undefined && query.error instanceof ApiError && query.error.status === 0) return null;
   if (query.error instanceof ApiError && query.error.status === 404) {
     return <NoAccess message={query.error.message} back={what.back} />;
   }

@@ -138,11 +138,22 @@ export function PrivacyPage() {
           id: 'your-device',
           title: 'On your device',
           body: (
-            <p>
-              The chat and unsent form answers are also kept in your browser so nothing is lost if the connection drops.
-              Signing out removes them from that browser, so the next person using a shared phone does not see them.
-              Your copy on our server stays with your account.
-            </p>
+            <>
+              <p>
+                The chat and unsent form answers are also kept in your browser so nothing is lost if the connection
+                drops. Signing out removes them from that browser, so the next person using a shared phone does not see
+                them. Your copy on our server stays with your account.
+              </p>
+              <p className="mt-3">
+                So the app works without a connection, it keeps on your device what you last saw of the care plans you
+                belong to — the week&apos;s shifts, the day&apos;s doses, the medication list with its instructions, the
+                care details, the team&apos;s contacts and your dashboard — together with your name and role, and any
+                doses, check-ins and check-outs you recorded offline until they are sent. It is kept for at most 7 days,
+                only for you (another person signing in on the same device never sees it), and refreshed whenever you
+                are online. Signing out deletes all of it. If you tick &ldquo;This is a shared device&rdquo; when you
+                sign in, nothing is kept on the device for offline use.
+              </p>
+            </>
           ),
         },
         {

@@ -1,10 +1,10 @@
 import { LogIn } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Form, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
 import { AuthRequestError, authClient } from '@/lib/auth-client';
-import { SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
+import { LOCAL_KEYS, localStore, SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
 import { TwoFactorStep } from './two-factor-step';
@@ -30,8 +30,13 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificati
   const busy = form.formState.isSubmitting;
   // Issue 22: the password was right and the account asks for its second factor.
   const [secondStep, setSecondStep] = useState(false);
+  // Issue 29: on a phone others use, nothing of the person's care is kept for offline use.
+  const [sharedDevice, setSharedDevice] = useState(() => localStore.get(LOCAL_KEYS.sharedDevice) === '1');
+  const sharedId = useId();
 
   async function signIn(values: { email: string; password: string }) {
+    if (sharedDevice) localStore.set(LOCAL_KEYS.sharedDevice, '1');
+    else localStore.remove(LOCAL_KEYS.sharedDevice);
     try {
       const needsSecondStep = await runAuthOperation('signing in', async () => {
         const result = await authClient.signIn(values);
@@ -87,6 +92,22 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificati
         <Button variant="link" size="sm" onClick={onForgotPassword}>
           Forgot password?
         </Button>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={sharedId} className="flex min-h-11 cursor-pointer items-center gap-3">
+          <input
+            id={sharedId}
+            type="checkbox"
+            className="size-5 shrink-0 accent-brand"
+            aria-describedby={`${sharedId}-hint`}
+            checked={sharedDevice}
+            onChange={(event) => setSharedDevice(event.target.checked)}
+          />
+          <span>This is a shared device</span>
+        </label>
+        <p id={`${sharedId}-hint`} className="text-sm text-ink-muted">
+          Nothing is kept on this device for use without a connection.
+        </p>
       </div>
       <Button type="submit" aria-disabled={busy || undefined}>
         <LogIn aria-hidden="true" className="size-5" />

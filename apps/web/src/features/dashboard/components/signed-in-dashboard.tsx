@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import type { PublicRole } from '@tavara/shared/roles';
 import { PanelError } from '@/components/query-panel';
+import { NotAvailableOffline } from '@/components/not-available-offline';
 import { useAuth } from '@/lib/auth';
 import { dashboardQuery } from '../api/dashboard-api';
 import { CareSummary } from './care-summary';
@@ -27,6 +28,13 @@ export default function SignedInDashboard({ role, title, onStartChat, extra }: S
   const { user } = useAuth();
   const dashboard = useQuery({ ...dashboardQuery(user?.id ?? ''), enabled: Boolean(user) });
 
+  if (dashboard.isPending && dashboard.fetchStatus === 'paused')
+    return (
+      <>
+        <DashboardHeader role={role} title={title} />
+        <NotAvailableOffline />
+      </>
+    );
   if (dashboard.isPending) return <SignedInDashboardLoading role={role} title={title} />;
   if (dashboard.isError) {
     return (

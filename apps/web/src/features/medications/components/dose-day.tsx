@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, ChevronLeft, ChevronRight, Moon, Pill, Plus, Sunrise, Utensils, X } from 'lucide-react';
 import { useState } from 'react';
-import { formatPlanLongDay } from '@tavara/shared/time/format';
+import { CARE_TIME_ZONE, formatPlanLongDay } from '@tavara/shared/time/format';
+import { formatTimeIn } from '@tavara/shared/time/relative';
+import { useWaitingWork, waitingItem } from '@/domain/offline/offline-work';
+import { WaitingPill } from '@/domain/offline/waiting-pill';
 import { DOSE_STATUS_LABELS, type DoseStatus } from '@tavara/shared/medications/medications';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -49,7 +52,9 @@ function DoseRow({
   onDetails: (dose: DoseItem) => void;
   onCorrect: (record: DoseRecord, title: string) => void;
 }) {
-  const canAct = day.canRecord && day.date <= day.today && !dose.stopped;
+  // Recorded on this device without a connection, not sent yet (issue 29).
+  const waiting = waitingItem(useWaitingWork().items, 'dose', dose.medicationId, dose.scheduledFor);
+  const canAct = day.canRecord && day.date <= day.today && !dose.stopped && !waiting;
   const label = `${dose.name} ${dose.dosage}, ${timeOf(dose.scheduledFor)}`;
   // Today, "Given" means given now. For an earlier day the time is asked (prefilled with the
   // due time), so a dose recorded the next morning is not stored as given a day late.
@@ -57,7 +62,11 @@ function DoseRow({
     status === 'given' && day.date < day.today
       ? onDetails(dose)
       : check
-          .record({ medicationId: dose.medicationId, scheduledFor: dose.scheduledFor, status, conflict: 'ask' })
+          .record(
+            { medicationId: dose.medicationId, scheduledFor: dose.scheduledFor, status, conflict: 'ask' },
+            undefined,
+            label,
+          )
           .catch((error: unknown) =>
             toast.error(
               error instanceof ApiError ? error.message : 'The dose could not be recorded. Please try again.',
@@ -85,8 +94,14 @@ function DoseRow({
             )}
           </p>
         </div>
-        <DoseStatePill state={dose.state} />
+        {waiting ? <WaitingPill /> : <DoseStatePill state={dose.state} />}
       </div>
+      {waiting && (
+        <p className="mt-2">
+          {waiting.state === 'waiting' ? 'Recorded on this phone' : waiting.message}: {waiting.label.split(': ').pop()}{' '}
+          at {formatTimeIn(waiting.occurredAt, CARE_TIME_ZONE)}
+        </p>
+      )}
       {dose.record && <p className="mt-2">{recordLine(dose.record)}</p>}
       {dose.record?.note && <p className="mt-1 text-ink-muted">Note: {dose.record.note}</p>}
       {dose.stopped && <p className="mt-1 text-ink-muted">This medication has been stopped.</p>}

@@ -38,7 +38,8 @@ describe('recording one dose with details', () => {
     await userEvent.click(page.getByText('Skipped', { exact: true }));
     await userEvent.click(recordButton());
     await expect.element(page.getByText(MEDICATION_MESSAGES.reasonRequired)).toBeInTheDocument();
-    expect(sent).toEqual([]);
+    // (The session check the auth store starts is not a dose.)
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('sends the dose as given at its time, says so and closes', async () => {

@@ -30,6 +30,9 @@ import {
   type RecordAnswer,
 } from '../api/medications-api';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
+import { keepOrSend, wasKept } from '@/domain/offline/offline-work';
+import { OFFLINE_KEPT_MESSAGE } from '@tavara/shared/offline/offline-work';
+import { useAuth } from '@/lib/auth';
 
 type Ask = Extract<RecordAnswer, { outcome: 'ask' }>;
 
@@ -45,10 +48,27 @@ export const timeOf = (local: string) => formatPlanTime(local);
  */
 export function useRecordWithCheck(planId: string) {
   const mutation = useRecordDose(planId);
+  const { user } = useAuth();
   const [pending, setPending] = useState<{ input: DoseRecordInput; ask: Ask; onDone?: () => void } | null>(null);
 
-  async function record(input: DoseRecordInput, onDone?: () => void): Promise<void> {
-    const answer = await mutation.mutateAsync(input);
+  /** `label` names the dose in the list of work waiting to send (issue 29), e.g. "Metformin 500 mg, 8:00 AM". */
+  async function record(input: DoseRecordInput, onDone?: () => void, label?: string): Promise<void> {
+    const answer = await keepOrSend(
+      user?.id ?? '',
+      {
+        kind: 'dose',
+        planId,
+        targetId: input.medicationId,
+        body: { ...input },
+        label: `${label ?? 'Dose'}: ${DOSE_STATUS_LABELS[input.status].toLowerCase()}`,
+      },
+      (json) => mutation.mutateAsync(json as DoseRecordInput),
+    );
+    if (wasKept(answer)) {
+      toast.success(OFFLINE_KEPT_MESSAGE);
+      onDone?.();
+      return;
+    }
     if (answer.outcome === 'ask') {
       setPending({ input, ask: answer, onDone });
       return;
@@ -136,7 +156,11 @@ export function DoseDetailsDialog({
       busy={check.busy}
       submitLabel="Record"
       onSubmit={async (values) => {
-        await check.record(values, () => onOpenChange(false));
+        await check.record(
+          values,
+          () => onOpenChange(false),
+          `${dose.name} ${dose.dosage}, ${timeOf(dose.scheduledFor)}`,
+        );
       }}
     >
       <FormChoiceGroup control={form.control} name="status" legend="What happened?" required choices={STATUS_CHOICES} />

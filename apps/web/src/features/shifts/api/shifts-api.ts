@@ -2,6 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { careKeys } from '@/domain/query-keys';
 import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { keepOrSend } from '@/domain/offline/offline-work';
 
 /**
  * Shifts (issue 16): making them from a plan's coverage, one-off shifts, the actions on one shift
@@ -47,9 +49,13 @@ export const useAddShift = (planId: string) =>
     unwrap(api['care-plans'][':planId'].shifts.$post({ param: { planId }, json: json as never })),
   );
 
+/** A check-in or check-out's device key and instant (issue 29: it may have been recorded offline). */
+type Step = { clientKey?: string; occurredAt?: string };
+
 export type ShiftAction =
-  | { kind: 'claim' | 'check-in'; shiftId: string }
-  | { kind: 'check-out' | 'done'; shiftId: string; note?: string | null }
+  | { kind: 'claim'; shiftId: string }
+  | { kind: 'check-in'; shiftId: string; step?: Step }
+  | { kind: 'check-out' | 'done'; shiftId: string; note?: string | null; step?: Step }
   | { kind: 'cancel'; shiftId: string; reason: string }
   | { kind: 'assign'; shiftId: string; userId: string | null; mode?: 'assign' | 'offer'; reassign?: boolean }
   | { kind: 'edit'; shiftId: string; start: string; end: string; reason: string };
@@ -61,9 +67,9 @@ function runShiftAction(action: ShiftAction) {
     case 'claim':
       return unwrap(shifts.claim.$post({ param }));
     case 'check-in':
-      return unwrap(shifts['check-in'].$post({ param }));
+      return unwrap(shifts['check-in'].$post({ param, json: { ...action.step } }));
     case 'check-out':
-      return unwrap(shifts['check-out'].$post({ param, json: { note: action.note ?? null } as never }));
+      return unwrap(shifts['check-out'].$post({ param, json: { note: action.note ?? null, ...action.step } as never }));
     case 'done':
       return unwrap(shifts.done.$post({ param, json: { note: action.note ?? null } as never }));
     case 'cancel':
@@ -80,6 +86,29 @@ function runShiftAction(action: ShiftAction) {
   }
 }
 export const useShiftAction = () => useRefreshingMutation('shift', runShiftAction);
+
+/**
+ * Checking in and out (issue 29): sent at once when online, kept on this device and sent when the
+ * connection is back otherwise — with the instant it happened and a key made here, so it is
+ * recorded once however often it is sent. Answers `{ kept: true }` when kept.
+ */
+export function useShiftStep() {
+  const action = useShiftAction();
+  const { user } = useAuth();
+  const run = (
+    kind: 'check-in' | 'check-out',
+    shift: { id: string; planId: string },
+    label: string,
+    note: string | null = null,
+  ) =>
+    keepOrSend(
+      user?.id ?? '',
+      { kind, planId: shift.planId, targetId: shift.id, body: kind === 'check-out' ? { note } : {}, label },
+      ({ clientKey, occurredAt }) =>
+        action.mutateAsync({ kind, shiftId: shift.id, note, step: { clientKey, occurredAt } }),
+    );
+  return { run, isPending: action.isPending };
+}
 
 export const useCreateFeed = () => useRefreshingMutation('shift', () => unwrap(api['calendar-feed'].$post()));
 export const useRevokeFeed = () => useRefreshingMutation('shift', () => unwrap(api['calendar-feed'].$delete()));

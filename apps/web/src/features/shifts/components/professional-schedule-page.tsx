@@ -15,19 +15,38 @@ import {
   SCHEDULE_VIEWS as VIEWS,
   scheduleQuery,
   useShiftAction,
+  useShiftStep,
   type ScheduleShift,
 } from '../api/shifts-api';
 import { CalendarFeedCard } from './calendar-feed-card';
-import { failedWith, LoadError, LoadingBlock, PageShell, SignedInOnly } from '@/domain/care-plans/care-ui';
+import {
+  failedWith,
+  LoadError,
+  LoadingBlock,
+  NotAvailableOffline,
+  PageShell,
+  SignedInOnly,
+} from '@/domain/care-plans/care-ui';
 import { ShiftCard } from '@/domain/care-plans/shift-card';
 import { WeekGrid } from '@/domain/care-plans/week-grid';
 import { CheckOutDialog } from './shift-dialogs';
+import { useWaitingWork, waitingItem, wasKept } from '@/domain/offline/offline-work';
+import { WaitingPill } from '@/domain/offline/waiting-pill';
+import { OFFLINE_KEPT_MESSAGE } from '@tavara/shared/offline/offline-work';
 
 function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership: MembershipRef | null }) {
   const { user, role } = useAuth();
   const action = useShiftAction();
+  const step = useShiftStep();
+  const { items } = useWaitingWork();
   const [checkingOut, setCheckingOut] = useState(false);
-  const busy = action.isPending || undefined;
+  const busy = action.isPending || step.isPending || undefined;
+  const when = `${formatPlanShortDay(shift.start)}, ${formatPlanTimeRange(shift.start, shift.end)}`;
+  // Recorded on this phone without a connection (issue 29): shown as waiting, and a check-in kept
+  // here can be followed by its check-out, kept too.
+  const waitingIn = waitingItem(items, 'check-in', shift.id);
+  const waitingOut = waitingItem(items, 'check-out', shift.id);
+  if (waitingOut) return <WaitingPill />;
   // Only what the server would allow: the same rules it enforces, from the shared module.
   const self = { userId: user?.id ?? '', role };
   if (canClaimShift(self, membership, shift)) {
@@ -50,38 +69,37 @@ function ShiftActions({ shift, membership }: { shift: ScheduleShift; membership:
       </Button>
     );
   }
-  if (canCheckIn(self, shift)) {
+  if (canCheckIn(self, shift) && !waitingIn) {
     return (
       <Button
         size="sm"
         aria-disabled={busy}
         onClick={() =>
-          !action.isPending &&
-          action.mutate(
-            { kind: 'check-in', shiftId: shift.id },
-            { onSuccess: () => toast.success('Checked in.'), onError: failedWith('Check-in did not work.') },
-          )
+          !busy &&
+          step
+            .run('check-in', shift, `Check-in: ${when}`)
+            .then(
+              (answer) => toast.success(wasKept(answer) ? OFFLINE_KEPT_MESSAGE : 'Checked in.'),
+              failedWith('Check-in did not work.'),
+            )
         }
       >
-        <LogIn aria-hidden="true" className="size-4" /> {action.isPending ? 'Checking in...' : 'Check in'}
+        <LogIn aria-hidden="true" className="size-4" /> {step.isPending ? 'Checking in...' : 'Check in'}
       </Button>
     );
   }
-  if (canCheckOut(self, shift)) {
+  if (canCheckOut(self, shift) || (waitingIn && waitingIn.state === 'waiting')) {
     return (
       <>
+        {waitingIn && <WaitingPill />}
         <Button size="sm" onClick={() => setCheckingOut(true)}>
           <LogOut aria-hidden="true" className="size-4" /> Check out
         </Button>
-        <CheckOutDialog
-          shiftId={shift.id}
-          label={`${formatPlanShortDay(shift.start)}, ${formatPlanTimeRange(shift.start, shift.end)}`}
-          open={checkingOut}
-          onOpenChange={setCheckingOut}
-        />
+        <CheckOutDialog shift={shift} label={when} open={checkingOut} onOpenChange={setCheckingOut} />
       </>
     );
   }
+  if (waitingIn) return <WaitingPill />;
   return null;
 }
 
@@ -119,6 +137,7 @@ function ScheduleBody({ invitations }: { invitations: ReactNode }) {
     for (const [k, v] of Object.entries(changes)) next.set(k, v);
     setParams(next, { replace: true });
   };
+  if (schedule.isPending && schedule.fetchStatus === 'paused') return <NotAvailableOffline />;
   if (schedule.isPending) return <LoadingBlock label="Loading your schedule..." />;
   if (schedule.isError)
     return (

@@ -53,12 +53,21 @@ describe('cancelling a shift', () => {
 describe('checking out of a shift', () => {
   it('sends the note for the family with the check-out', async () => {
     const sent = stubApi({ 'POST /api/shifts/s2/check-out': { json: { ok: true } } });
-    renderApp(<CheckOutDialog shiftId="s2" label="Tuesday" open onOpenChange={() => {}} />);
+    renderApp(<CheckOutDialog shift={{ id: 's2', planId: 'p1' }} label="Tuesday" open onOpenChange={() => {}} />);
     await userEvent.fill(page.getByLabelText('A note for the family'), 'Lunch eaten, walked to the gate.');
     await userEvent.click(page.getByRole('button', { name: 'Check out' }));
     await expect.element(page.getByText('Checked out. The family sees the shift done.')).toBeInTheDocument();
-    expect(sent).toEqual([
-      { method: 'POST', path: '/api/shifts/s2/check-out', body: { note: 'Lunch eaten, walked to the gate.' } },
+    expect(sent.filter((r) => r.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        path: '/api/shifts/s2/check-out',
+        // With the key made on this device and when it happened (issue 29): a retry records it once.
+        body: {
+          note: 'Lunch eaten, walked to the gate.',
+          clientKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
+          occurredAt: expect.any(String),
+        },
+      },
     ]);
   });
 });

@@ -14,7 +14,9 @@ import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 import type { ShiftItem, TeamMember } from '@/domain/care-plans/plan-queries';
 import { FormChoiceGroup, FormTextareaField, FormTextField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
-import { useAddShift, useGenerateShifts, useShiftAction } from '../api/shifts-api';
+import { useAddShift, useGenerateShifts, useShiftAction, useShiftStep } from '../api/shifts-api';
+import { wasKept } from '@/domain/offline/offline-work';
+import { OFFLINE_KEPT_MESSAGE } from '@tavara/shared/offline/offline-work';
 
 /** Adds a one-off shift (times in the plan's zone, as `datetime-local` gives them). */
 export function AddShiftDialog({
@@ -87,17 +89,17 @@ export function CancelShiftDialog({
 
 /** Checks out of a shift with an optional note the family reads (what was done, anything to know). */
 export function CheckOutDialog({
-  shiftId,
+  shift,
   label,
   open,
   onOpenChange,
 }: {
-  shiftId: string;
+  shift: { id: string; planId: string };
   label: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const action = useShiftAction();
+  const step = useShiftStep();
   const form = useZodForm(shiftDoneInputSchema, { defaultValues: { note: '' } });
   return (
     <CareFormDialog
@@ -109,8 +111,8 @@ export function CheckOutDialog({
       failure="Check-out did not work. Please try again."
       submitLabel="Check out"
       onSubmit={async (values) => {
-        await action.mutateAsync({ kind: 'check-out', shiftId, note: values.note });
-        toast.success('Checked out. The family sees the shift done.');
+        const answer = await step.run('check-out', shift, `Check-out: ${label}`, values.note ?? null);
+        toast.success(wasKept(answer) ? OFFLINE_KEPT_MESSAGE : 'Checked out. The family sees the shift done.');
         onOpenChange(false);
       }}
     >

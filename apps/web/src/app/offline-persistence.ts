@@ -1,0 +1,51 @@
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
+import { allowWritesFor, cacheKey, forgetOthers, offlineStorage } from '@/domain/offline/offline-store';
+import { careKeys } from '@/domain/query-keys';
+
+/**
+ * The signed-in person's care data kept on the device (issue 29, decision 037): TanStack Query's
+ * persistence writes the query cache to IndexedDB under the person's id, at most 7 days old, and
+ * only the care views and the dashboard (never notifications, messages or anything else). The
+ * service worker caches no API answer; this is the only copy of data on the device.
+ */
+export const OFFLINE_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+/** Bumped when a cached answer's shape changes in a way an older copy would break. */
+const CACHE_VERSION = 'care-1';
+
+const KEPT_ROOTS = new Set<unknown>([careKeys.all[0], 'dashboard']);
+
+export function persistOptionsFor(
+  queryClient: QueryClient,
+  userId: string,
+): Omit<PersistQueryClientOptions, 'queryClient'> {
+  // Restored queries must outlive the 30 minutes an unused query is normally kept, or a page not
+  // opened for half an hour would drop out of the saved copy at the next save.
+  for (const root of KEPT_ROOTS) queryClient.setQueryDefaults([root], { gcTime: OFFLINE_MAX_AGE_MS });
+  allowWritesFor(userId);
+  void forgetOthers(userId).catch((error: unknown) => console.warn('Could not tidy the offline data', error));
+  return {
+    persister: createAsyncStoragePersister({ storage: offlineStorage, key: cacheKey(userId), throttleTime: 1_000 }),
+    maxAge: OFFLINE_MAX_AGE_MS,
+    buster: CACHE_VERSION,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && KEPT_ROOTS.has(query.queryKey[0]),
+    },
+  };
+}
+
+/**
+ * Reads `userId`'s saved cache back (nothing older than 7 days, nothing of another version), then
+ * keeps saving it as it changes; answers the function that stops saving. TanStack Query's
+ * `persistQueryClient`, in its two steps, so the layout knows when the restore is over.
+ */
+export async function startPersisting(queryClient: QueryClient, userId: string): Promise<() => void> {
+  const options = { queryClient, ...persistOptionsFor(queryClient, userId) };
+  await persistQueryClientRestore(options);
+  return persistQueryClientSubscribe(options);
+}

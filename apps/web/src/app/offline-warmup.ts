@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { planQuery, plansQuery } from '@/domain/care-plans/plan-queries';
+import { assignmentQuery } from '@/features/care-team/api/care-team-api';
+import { careFiguresQuery, dashboardQuery, medicationFiguresQuery } from '@/features/dashboard/api/dashboard-api';
+import { doseDayQuery, medicationsQuery } from '@/features/medications/api/medications-api';
+import { scheduleQuery } from '@/features/shifts/api/shifts-api';
+
+/**
+ * What a carer needs in a dead zone, fetched while the connection is there: for each plan the
+ * person is on, the plan with its team and this week's shifts, the day's doses, the medication
+ * list, and for a team member the assignment (care details, contacts, the next two weeks'
+ * shifts); and their dashboard and schedule. Fresh answers are not fetched again (staleTime), and
+ * plans are taken one at a time so a phone on one bar of signal is not flooded.
+ */
+export async function keepCareOffline(queryClient: QueryClient, userId: string): Promise<void> {
+  const { plans, teams } = await queryClient.fetchQuery(plansQuery());
+  await Promise.allSettled([
+    queryClient.prefetchQuery(dashboardQuery(userId)),
+    queryClient.prefetchQuery(careFiguresQuery()),
+    queryClient.prefetchQuery(medicationFiguresQuery()),
+    queryClient.prefetchQuery(scheduleQuery('week')),
+  ]);
+  for (const plan of [...plans, ...teams]) {
+    const team = teams.some((t) => t.id === plan.id);
+    await Promise.allSettled([
+      queryClient.prefetchQuery(planQuery(plan.id)),
+      queryClient.prefetchQuery(doseDayQuery(plan.id)),
+      queryClient.prefetchQuery(medicationsQuery(plan.id, 7)),
+      ...(team ? [queryClient.prefetchQuery(assignmentQuery(plan.id))] : []),
+    ]);
+  }
+}
