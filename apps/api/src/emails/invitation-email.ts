@@ -7,9 +7,10 @@ import { emailButton, emailLayout, emailLinkText, emailParagraph } from '../lib/
 export interface InviteMail {
   to: string;
   inviterName: string;
-  teamRole: TeamRole;
+  /** `circle`: the plan's care circle (issue 30), which has no role on the team. */
+  teamRole: TeamRole | null;
   hasAccount: boolean;
-  kind: MemberKind;
+  kind: MemberKind | 'circle';
   /** Issue 32: this address was invited to this plan in the last 24 hours — no new e-mail. */
   mailedRecently?: boolean;
   /** The family's note to the invited person, as typed (the e-mail escapes it). */
@@ -33,13 +34,18 @@ function unlinkable(text: string): string {
  * `invitation=1`: once signed in, the invitation comes first (issue 31).
  */
 export function invitationMail(env: Pick<Env, 'APP_URL'>, mail: InviteMail) {
-  const role = TEAM_ROLE_LABELS[mail.teamRole].toLowerCase();
+  const joining =
+    mail.kind === 'circle' || !mail.teamRole
+      ? 'to join their care circle on Tavara, the relatives, friends and neighbours who help'
+      : `to join their care team on Tavara as a ${TEAM_ROLE_LABELS[mail.teamRole].toLowerCase()}`;
+  const group = mail.kind === 'circle' ? 'care circle' : 'care team';
+  const signupRole = mail.kind === 'professional' ? 'professional' : mail.kind === 'circle' ? 'community' : 'family';
   const params = new URLSearchParams(
     mail.hasAccount
       ? { invitation: '1', email: mail.to }
       : {
           tab: 'signup',
-          role: mail.kind === 'professional' ? 'professional' : 'family',
+          role: signupRole,
           invitation: '1',
           email: mail.to,
         },
@@ -48,14 +54,14 @@ export function invitationMail(env: Pick<Env, 'APP_URL'>, mail: InviteMail) {
   const action = mail.hasAccount
     ? 'Sign in to see the invitation and answer it:'
     : 'Create your free account with this e-mail address to see the invitation and answer it:';
-  const subject = 'You are invited to join a care team on Tavara';
+  const subject = `You are invited to join a ${group} on Tavara`;
   const note = mail.note?.trim() ? unlinkable(mail.note.trim()) : null;
   const noteText = note ? `\n\nTheir note to you:\n${note}` : '';
-  const text = `${mail.inviterName} has invited you to join their care team on Tavara as a ${role}.${noteText}\n\n${action}\n${link}\n\nNobody is added to a care team without accepting. If you were not expecting this, you can ignore this e-mail.`;
+  const text = `${mail.inviterName} has invited you ${joining}.${noteText}\n\n${action}\n${link}\n\nNobody is added to a ${group} without accepting. If you were not expecting this, you can ignore this e-mail.`;
   const html = emailLayout({
     title: subject,
     bodyHtml: [
-      emailParagraph(`${mail.inviterName} has invited you to join their care team on Tavara as a ${role}.`),
+      emailParagraph(`${mail.inviterName} has invited you ${joining}.`),
       ...(note
         ? [
             emailParagraph('Their note to you:', 'margin-bottom: 4px; font-weight: bold'),
@@ -66,7 +72,7 @@ export function invitationMail(env: Pick<Env, 'APP_URL'>, mail: InviteMail) {
       emailButton(mail.hasAccount ? 'See the invitation' : 'Create my account', link),
       `<p style="margin: 0 0 16px; font-size: 14px">If the button does not work, copy this link into your browser:<br>${emailLinkText(link)}</p>`,
       emailParagraph(
-        'Nobody is added to a care team without accepting. If you were not expecting this, you can ignore this e-mail.',
+        `Nobody is added to a ${group} without accepting. If you were not expecting this, you can ignore this e-mail.`,
       ),
     ].join('\n'),
   });
