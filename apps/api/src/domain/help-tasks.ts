@@ -8,11 +8,7 @@ import { carePlans } from '../db/schema/care-plans';
  * A person's own help (issue 30): the requests they signed up for and are still coming to, read by
  * the circle page, the dashboard and the iCalendar feed. Ending after `from`, starting before `to`.
  */
-export async function helpTasksOf(
-  db: Database,
-  userId: string,
-  range: { from: Date; to?: Date; limit?: number },
-) {
+export async function helpTasksOf(db: Database, userId: string, range: { from: Date; to?: Date; limit?: number }) {
   const rows = await db
     .select({ signup: helpSignups, request: helpRequests, planTitle: carePlans.title, zone: carePlans.timeZone })
     .from(helpSignups)

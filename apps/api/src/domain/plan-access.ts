@@ -1,10 +1,5 @@
 import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
-import {
-  planAccess,
-  villageAccess,
-  type PlanAccess,
-  type VillageAccess,
-} from '@tavara/shared/care-plans/permissions';
+import { planAccess, villageAccess, type PlanAccess, type VillageAccess } from '@tavara/shared/care-plans/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { careCircleMembers } from '../db/schema/care-circle';

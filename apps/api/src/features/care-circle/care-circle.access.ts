@@ -11,7 +11,12 @@ import { type AccessRow } from '../../testing/access';
  * assessment and story.
  */
 const MATRIX = { file: 'care-circle-authorization.test.ts', test: 'care-circle routes: who may call them' };
-const row = (method: AccessRow['method'], path: string): AccessRow => ({ method, path, who: 'owner', ownerTest: MATRIX });
+const row = (method: AccessRow['method'], path: string): AccessRow => ({
+  method,
+  path,
+  who: 'owner',
+  ownerTest: MATRIX,
+});
 
 export const accessRows: AccessRow[] = [
   row('GET', '/api/care-plans/:planId/circle'),

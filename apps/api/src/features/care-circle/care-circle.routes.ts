@@ -37,108 +37,125 @@ const whenQuery = z.object({ when: z.enum(['upcoming', 'past']).default('upcomin
  */
 export function careCircleRoutes(deps: { env: Env; db: Database; mailer: Mailer; logger: Logger }) {
   const { env, db, mailer, logger } = deps;
-  return new Hono<AppBindings>()
-    // The village's data is private and changes under the reader: never cached.
-    .use('/care-plans/*', async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+  return (
+    new Hono<AppBindings>()
+      // The village's data is private and changes under the reader: never cached.
+      .use('/care-plans/*', async (c, next) => {
+        await next();
+        c.header('Cache-Control', 'no-store');
+      })
 
-    .get('/care-plans/:planId/circle', requireUser(), validate('param', planParam), async (c) => {
-      return c.json(await circle.circleOf(db, viewerOf(c), c.req.valid('param').planId));
-    })
-    .post(
-      '/care-plans/:planId/circle/invitations',
-      requireUser(),
-      validate('param', planParam),
-      validate('json', circleInvitationInputSchema),
-      async (c) => {
-        const { memberId, mail } = await circle.inviteToCircle(
-          db,
-          viewerOf(c),
-          c.req.valid('param').planId,
-          c.req.valid('json'),
-        );
-        // As the team's: an account was told in the app (e-mail by its preferences); an address
-        // without one gets the sign-up e-mail, at most once per plan in 24 hours (decision 031).
-        if (mail.hasAccount || mail.mailedRecently)
-          return c.json({ memberId, emailed: !mail.mailedRecently, mailedRecently: mail.mailedRecently }, 201);
-        let emailed = true;
-        try {
-          await mailer.send(invitationMail(env, mail));
-        } catch (error) {
-          emailed = false;
-          logger.warn(
-            { err: error instanceof Error ? error.message : 'unknown', memberId },
-            'care circle invitation e-mail failed',
+      .get('/care-plans/:planId/circle', requireUser(), validate('param', planParam), async (c) => {
+        return c.json(await circle.circleOf(db, viewerOf(c), c.req.valid('param').planId));
+      })
+      .post(
+        '/care-plans/:planId/circle/invitations',
+        requireUser(),
+        validate('param', planParam),
+        validate('json', circleInvitationInputSchema),
+        async (c) => {
+          const { memberId, mail } = await circle.inviteToCircle(
+            db,
+            viewerOf(c),
+            c.req.valid('param').planId,
+            c.req.valid('json'),
           );
-        }
-        return c.json({ memberId, emailed, mailedRecently: false }, 201);
-      },
-    )
-    .delete('/care-plans/:planId/circle/:memberId', requireUser(), validate('param', memberParams), async (c) => {
-      const { planId, memberId } = c.req.valid('param');
-      return c.json(await circle.endCircleMembership(db, viewerOf(c), planId, memberId));
-    })
-    .get('/circles', requireUser(), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json(await circle.myCircles(db, viewerOf(c)));
-    })
-    .post('/circle-invitations/:invitationId/accept', requireUser(), validate('param', invitationParam), async (c) => {
-      return c.json(
-        await circle.answerCircleInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'accepted'),
-      );
-    })
-    .post('/circle-invitations/:invitationId/decline', requireUser(), validate('param', invitationParam), async (c) => {
-      return c.json(
-        await circle.answerCircleInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'declined'),
-      );
-    })
-    .get(
-      '/care-plans/:planId/help-requests',
-      requireUser(),
-      validate('param', planParam),
-      validate('query', whenQuery),
-      async (c) =>
-        c.json(await help.listHelpRequests(db, viewerOf(c), c.req.valid('param').planId, c.req.valid('query').when)),
-    )
-    .post(
-      '/care-plans/:planId/help-requests',
-      requireUser(),
-      validate('param', planParam),
-      validate('json', helpRequestInputSchema),
-      async (c) => {
-        const result = await help.createHelpRequest(db, viewerOf(c), c.req.valid('param').planId, c.req.valid('json'));
-        return c.json(result, result.created ? 201 : 200);
-      },
-    )
-    .post('/help-requests/:requestId/cancel', requireUser(), validate('param', requestParam), async (c) =>
-      c.json(await help.cancelHelpRequest(db, viewerOf(c), c.req.valid('param').requestId)),
-    )
-    .post('/help-requests/:requestId/signups', requireUser(), validate('param', requestParam), async (c) =>
-      c.json(await help.signUp(db, viewerOf(c), c.req.valid('param').requestId), 201),
-    )
-    .post(
-      '/help-signups/:signupId/cancel',
-      requireUser(),
-      validate('param', signupParam),
-      validate('json', helpCancelInputSchema),
-      async (c) =>
-        c.json(await help.cancelSignup(db, viewerOf(c), c.req.valid('param').signupId, c.req.valid('json').note)),
-    )
-    .post('/help-signups/:signupId/done', requireUser(), validate('param', signupParam), async (c) =>
-      c.json(await help.markSignupDone(db, viewerOf(c), c.req.valid('param').signupId)),
-    )
-    .post(
-      '/help-signups/:signupId/thanks',
-      requireUser(),
-      validate('param', signupParam),
-      validate('json', helpThanksInputSchema),
-      async (c) =>
-        c.json(await help.thankHelper(db, viewerOf(c), c.req.valid('param').signupId, c.req.valid('json').message)),
-    )
-    .get('/help-tasks', requireUser(), async (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.json({ tasks: await help.myHelpTasks(db, viewerOf(c)) });
-    });
+          // As the team's: an account was told in the app (e-mail by its preferences); an address
+          // without one gets the sign-up e-mail, at most once per plan in 24 hours (decision 031).
+          if (mail.hasAccount || mail.mailedRecently)
+            return c.json({ memberId, emailed: !mail.mailedRecently, mailedRecently: mail.mailedRecently }, 201);
+          let emailed = true;
+          try {
+            await mailer.send(invitationMail(env, mail));
+          } catch (error) {
+            emailed = false;
+            logger.warn(
+              { err: error instanceof Error ? error.message : 'unknown', memberId },
+              'care circle invitation e-mail failed',
+            );
+          }
+          return c.json({ memberId, emailed, mailedRecently: false }, 201);
+        },
+      )
+      .delete('/care-plans/:planId/circle/:memberId', requireUser(), validate('param', memberParams), async (c) => {
+        const { planId, memberId } = c.req.valid('param');
+        return c.json(await circle.endCircleMembership(db, viewerOf(c), planId, memberId));
+      })
+      .get('/circles', requireUser(), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json(await circle.myCircles(db, viewerOf(c)));
+      })
+      .post(
+        '/circle-invitations/:invitationId/accept',
+        requireUser(),
+        validate('param', invitationParam),
+        async (c) => {
+          return c.json(
+            await circle.answerCircleInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'accepted'),
+          );
+        },
+      )
+      .post(
+        '/circle-invitations/:invitationId/decline',
+        requireUser(),
+        validate('param', invitationParam),
+        async (c) => {
+          return c.json(
+            await circle.answerCircleInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'declined'),
+          );
+        },
+      )
+      .get(
+        '/care-plans/:planId/help-requests',
+        requireUser(),
+        validate('param', planParam),
+        validate('query', whenQuery),
+        async (c) =>
+          c.json(await help.listHelpRequests(db, viewerOf(c), c.req.valid('param').planId, c.req.valid('query').when)),
+      )
+      .post(
+        '/care-plans/:planId/help-requests',
+        requireUser(),
+        validate('param', planParam),
+        validate('json', helpRequestInputSchema),
+        async (c) => {
+          const result = await help.createHelpRequest(
+            db,
+            viewerOf(c),
+            c.req.valid('param').planId,
+            c.req.valid('json'),
+          );
+          return c.json(result, result.created ? 201 : 200);
+        },
+      )
+      .post('/help-requests/:requestId/cancel', requireUser(), validate('param', requestParam), async (c) =>
+        c.json(await help.cancelHelpRequest(db, viewerOf(c), c.req.valid('param').requestId)),
+      )
+      .post('/help-requests/:requestId/signups', requireUser(), validate('param', requestParam), async (c) =>
+        c.json(await help.signUp(db, viewerOf(c), c.req.valid('param').requestId), 201),
+      )
+      .post(
+        '/help-signups/:signupId/cancel',
+        requireUser(),
+        validate('param', signupParam),
+        validate('json', helpCancelInputSchema),
+        async (c) =>
+          c.json(await help.cancelSignup(db, viewerOf(c), c.req.valid('param').signupId, c.req.valid('json').note)),
+      )
+      .post('/help-signups/:signupId/done', requireUser(), validate('param', signupParam), async (c) =>
+        c.json(await help.markSignupDone(db, viewerOf(c), c.req.valid('param').signupId)),
+      )
+      .post(
+        '/help-signups/:signupId/thanks',
+        requireUser(),
+        validate('param', signupParam),
+        validate('json', helpThanksInputSchema),
+        async (c) =>
+          c.json(await help.thankHelper(db, viewerOf(c), c.req.valid('param').signupId, c.req.valid('json').message)),
+      )
+      .get('/help-tasks', requireUser(), async (c) => {
+        c.header('Cache-Control', 'no-store');
+        return c.json({ tasks: await help.myHelpTasks(db, viewerOf(c)) });
+      })
+  );
 }

@@ -1,5 +1,9 @@
 import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
-import { CIRCLE_MESSAGES as C, type CircleStatus, type circleInvitationInputSchema } from '@tavara/shared/care-circle/care-circle';
+import {
+  CIRCLE_MESSAGES as C,
+  type CircleStatus,
+  type circleInvitationInputSchema,
+} from '@tavara/shared/care-circle/care-circle';
 import { plainNameForMail } from '@tavara/shared/validation/person-name';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -26,7 +30,6 @@ import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-error';
  */
 
 type CircleInvitationInput = z.output<typeof circleInvitationInputSchema>;
-
 
 /** The plan if `viewer` owns it; the rest of its village is told only the family changes the circle. */
 async function ownedVillagePlan(db: Database, viewer: Viewer, planId: string) {

@@ -182,9 +182,7 @@ describe('help requests', () => {
 
   it('20 people signing up at once for a one-helper request: exactly one gets it', async () => {
     const requestId = await postHelpRequest(owner.client, planId, { title: 'One seat only' });
-    const people = await Promise.all(
-      Array.from({ length: 20 }, () => createVerifiedUser(t, { role: 'community' })),
-    );
+    const people = await Promise.all(Array.from({ length: 20 }, () => createVerifiedUser(t, { role: 'community' })));
     await joinDirectly(
       t,
       planId,
@@ -209,9 +207,7 @@ describe('help requests', () => {
     const requestId = await postHelpRequest(owner.client, planId, { title: 'Place test', helpersNeeded: 2 });
     const before = (await requestsOf(helper.client, planId)).find((r) => r.id === requestId)!;
     expect(before).toMatchObject({ place: null, hasPlace: true, filled: 0, mySignupId: null });
-    expect((await requestsOf(owner.client, planId)).find((r) => r.id === requestId)?.place).toBe(
-      helpInput().place,
-    );
+    expect((await requestsOf(owner.client, planId)).find((r) => r.id === requestId)?.place).toBe(helpInput().place);
     const signupId = await signUpFor(helper.client, requestId);
     const after = (await requestsOf(helper.client, planId)).find((r) => r.id === requestId)!;
     expect(after).toMatchObject({ place: helpInput().place, filled: 1, mySignupId: signupId });
@@ -224,7 +220,9 @@ describe('help requests', () => {
   it('cancel with a note frees the slot and tells the family; done and thanks reach the helper', async () => {
     const requestId = await postHelpRequest(owner.client, planId, { title: 'Cancel and redo' });
     const first = await signUpFor(helper.client, requestId);
-    const cancelled = await send(helper.client, 'POST', `/api/help-signups/${first}/cancel`, { note: 'Car broke down' });
+    const cancelled = await send(helper.client, 'POST', `/api/help-signups/${first}/cancel`, {
+      note: 'Car broke down',
+    });
     expect(cancelled.status).toBe(200);
     const told = await t.database.db
       .select({ kind: notifications.kind, body: notifications.body })

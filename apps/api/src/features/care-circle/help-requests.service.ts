@@ -187,12 +187,17 @@ export async function cancelSignup(db: Database, viewer: Viewer, signupId: strin
       .where(and(eq(helpSignups.id, signupId), eq(helpSignups.status, 'coming')))
       .returning();
     if (!row) throw new AppError('not_found', C.signupGone);
-    await resolveNotifications(tx, [`help_reminder:${signupId}`, `help_signed_up:${signupId}`], () => `${name} cancelled.`);
+    await resolveNotifications(
+      tx,
+      [`help_reminder:${signupId}`, `help_signed_up:${signupId}`],
+      () => `${name} cancelled.`,
+    );
     await notify(tx, {
       kind: 'help_cancelled',
       recipients: [ctx.plan.familyId, request.createdById],
       actorId: viewer.id,
-      title: (zone) => `${name} can no longer come for ${requestLabel(request)} on ${formatDateTime(request.startsAt, zone)}`,
+      title: (zone) =>
+        `${name} can no longer come for ${requestLabel(request)} on ${formatDateTime(request.startsAt, zone)}`,
       body: note ?? '',
       link: circlePath(request.planId),
     });
@@ -223,7 +228,13 @@ export async function thankHelper(db: Database, viewer: Viewer, signupId: string
     const [row] = await tx
       .update(helpSignups)
       .set({ thankedAt: new Date(), thanksMessage: message })
-      .where(and(eq(helpSignups.id, signupId), inArray(helpSignups.status, ['coming', 'done']), isNull(helpSignups.thankedAt)))
+      .where(
+        and(
+          eq(helpSignups.id, signupId),
+          inArray(helpSignups.status, ['coming', 'done']),
+          isNull(helpSignups.thankedAt),
+        ),
+      )
       .returning();
     if (!row) throw new AppError('conflict', 'This helper has already been thanked.');
     await notify(tx, {
@@ -242,7 +253,13 @@ export async function thankHelper(db: Database, viewer: Viewer, signupId: string
  * A plan's help requests, upcoming first (or the past ones, newest first). Each helper's name and
  * state; the place only for the family and for someone who signed up.
  */
-export async function listHelpRequests(db: Database, viewer: Viewer, planId: string, when: 'upcoming' | 'past', now = new Date()) {
+export async function listHelpRequests(
+  db: Database,
+  viewer: Viewer,
+  planId: string,
+  when: 'upcoming' | 'past',
+  now = new Date(),
+) {
   const ctx = await loadVillagePlan(db, viewer, planId);
   const requests = await db
     .select()
@@ -261,7 +278,12 @@ export async function listHelpRequests(db: Database, viewer: Viewer, planId: str
       : await db
           .select()
           .from(helpSignups)
-          .where(inArray(helpSignups.requestId, requests.map((r) => r.id)))
+          .where(
+            inArray(
+              helpSignups.requestId,
+              requests.map((r) => r.id),
+            ),
+          )
           .orderBy(asc(helpSignups.createdAt));
   const people = await peopleByIds(db, [
     ...signups.map((s) => s.userId),
@@ -352,5 +374,3 @@ export async function scanHelpReminders(db: Database, now = new Date()): Promise
   }));
   return db.transaction((tx) => notifyAll(tx, events, now));
 }
-
-

@@ -7,7 +7,7 @@ import {
 } from '@tavara/shared/care-team/care-team';
 import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
 import { plainNameForMail } from '@tavara/shared/validation/person-name';
-import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invitedToViewer } from '../../domain/plan-team';
 import type { InviteMail } from '../../emails/invitation-email';
