@@ -1,6 +1,8 @@
 import type { MemberKind, TeamRole } from '@tavara/shared/care-team/care-team';
 import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
 import type { Env } from '../env';
+import type { Logger } from '../lib/logger';
+import type { Mailer } from '../lib/mailer';
 import { emailButton, emailLayout, emailLinkText, emailParagraph } from '../lib/email-layout';
 
 /** What the team feature tells the e-mail about one invitation (never the plan or the person cared for). */
@@ -77,4 +79,33 @@ export function invitationMail(env: Pick<Env, 'APP_URL'>, mail: InviteMail) {
     ].join('\n'),
   });
   return { to: mail.to, subject, text, html };
+}
+
+/**
+ * After an invitation (team or circle) was made: someone with an account was notified in its
+ * transaction (their e-mail is queued by their preferences); someone without one gets the sign-up
+ * e-mail now — at most once per address and plan in 24 hours (issue 32). The invitation stands
+ * even if that e-mail fails; the invitee also sees it once signed in.
+ */
+export async function sendInvitationMail(
+  deps: { env: Pick<Env, 'APP_URL'>; mailer: Mailer; logger: Logger },
+  memberId: string,
+  mail: InviteMail,
+) {
+  if (mail.hasAccount) return { memberId, emailed: !mail.mailedRecently, mailedRecently: Boolean(mail.mailedRecently) };
+  if (mail.mailedRecently) return { memberId, emailed: false, mailedRecently: true };
+  try {
+    await deps.mailer.send(invitationMail(deps.env, mail));
+    return { memberId, emailed: true, mailedRecently: false };
+  } catch (error) {
+    deps.logger.warn(
+      {
+        err: error instanceof Error ? error.message : 'unknown',
+        memberId,
+        group: mail.kind === 'circle' ? 'circle' : 'team',
+      },
+      'invitation e-mail failed',
+    );
+    return { memberId, emailed: false, mailedRecently: false };
+  }
 }

@@ -10,7 +10,7 @@ import type { AppBindings } from '../../app-types';
 import { requireUser } from '../../auth/require-user';
 import type { Database } from '../../db/client';
 import { viewerOf } from '../../domain/viewer';
-import { invitationMail } from '../../emails/invitation-email';
+import { sendInvitationMail } from '../../emails/invitation-email';
 import type { Env } from '../../env';
 import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
@@ -60,21 +60,8 @@ export function careCircleRoutes(deps: { env: Env; db: Database; mailer: Mailer;
             c.req.valid('param').planId,
             c.req.valid('json'),
           );
-          // As the team's: an account was told in the app (e-mail by its preferences); an address
-          // without one gets the sign-up e-mail, at most once per plan in 24 hours (decision 031).
-          if (mail.hasAccount || mail.mailedRecently)
-            return c.json({ memberId, emailed: !mail.mailedRecently, mailedRecently: mail.mailedRecently }, 201);
-          let emailed = true;
-          try {
-            await mailer.send(invitationMail(env, mail));
-          } catch (error) {
-            emailed = false;
-            logger.warn(
-              { err: error instanceof Error ? error.message : 'unknown', memberId },
-              'care circle invitation e-mail failed',
-            );
-          }
-          return c.json({ memberId, emailed, mailedRecently: false }, 201);
+          // As the team's (decision 031): one e-mail per address and plan in 24 hours.
+          return c.json(await sendInvitationMail({ env, mailer, logger }, memberId, mail), 201);
         },
       )
       .delete('/care-plans/:planId/circle/:memberId', requireUser(), validate('param', memberParams), async (c) => {

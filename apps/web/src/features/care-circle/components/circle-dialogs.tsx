@@ -9,6 +9,7 @@ import {
   type CircleInvitationInput,
   type HelpRequestInput,
 } from '@tavara/shared/care-circle/care-circle';
+import { invitationSavedMessage } from '@tavara/shared/care-team/care-team';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 import { FormField, FormTextareaField, FormTextField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
@@ -36,13 +37,7 @@ export function CircleInviteDialog({ planId, open, onOpenChange }: DialogProps &
       submitLabel="Send invitation"
       onSubmit={async (values) => {
         const result = await invite.mutateAsync(values);
-        toast.success(
-          result.emailed
-            ? 'Invitation sent.'
-            : result.mailedRecently
-              ? 'Invitation saved. They were e-mailed about this plan in the last 24 hours, so no new e-mail was sent; they will see it when they sign in.'
-              : 'Invitation saved. The e-mail could not be sent; they will see it when they sign in.',
-        );
+        toast.success(invitationSavedMessage(result));
         form.reset();
         onOpenChange(false);
       }}
