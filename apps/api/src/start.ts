@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { scanDoseReminders } from './features/medications/medication-reminders';
 import { scanRefills } from './features/medications/medication-supply';
+import { scanHelpReminders } from './features/care-circle/help-requests.service';
 import { createMailer } from './lib/mailer';
 import { createPushSender, pushAllowList, resolveVapidKeys } from './lib/notifications/push';
 import { startNotificationWorker, type NotificationWorker } from './lib/notifications/worker';
@@ -78,7 +79,7 @@ export async function startServer(
         pollMs: env.NOTIFICATION_POLL_MS,
         leaseMs: env.NOTIFICATION_LEASE_MS,
         scanMs: env.NOTIFICATION_SCAN_MS,
-        scans: [scanDoseReminders, scanRefills],
+        scans: [scanDoseReminders, scanRefills, scanHelpReminders],
       },
     );
   }

@@ -18,6 +18,11 @@ const legacyStories: NavPage = {
   to: '/legacy-stories',
   label: 'Legacy stories',
 };
+/** Issue 30: the care circles someone helps in (any role may be invited to one). */
+const careCircles: NavPage = {
+  to: '/circles',
+  label: 'Care circles',
+};
 const caregiverHealth: NavPage = {
   to: '/caregiver/health',
   label: 'Caregiver health',
@@ -39,6 +44,7 @@ export const ROLE_NAV_PAGES: Readonly<Record<Role, readonly NavPage[]>> = {
       to: '/family/care-management',
       label: 'Care management',
     },
+    careCircles,
     {
       to: '/family/care-assessment',
       label: 'Care needs assessment',
@@ -69,6 +75,7 @@ export const ROLE_NAV_PAGES: Readonly<Record<Role, readonly NavPage[]>> = {
       to: '/professional/schedule',
       label: 'Schedule',
     },
+    careCircles,
     {
       to: '/professional/profile',
       label: 'Professional profile',
@@ -95,6 +102,7 @@ export const ROLE_NAV_PAGES: Readonly<Record<Role, readonly NavPage[]>> = {
       to: ROLE_DASHBOARD_PATHS.community,
       label: 'Community Dashboard',
     },
+    careCircles,
     {
       to: '/community/features-overview',
       label: 'Community features',

@@ -50,8 +50,8 @@ describe('route table', () => {
     expect(new Set(paths).size).toBe(paths.length);
     // The spec's 41, plus /terms and /privacy (issue 14) and the training quiz and certificate
     // check (issue 21), the person's own account page (issue 22), and the notification settings
-    // and unsubscribe pages (issue 18).
-    expect(paths).toHaveLength(49);
+    // and unsubscribe pages (issue 18), and the care circles (issue 30).
+    expect(paths).toHaveLength(51);
     expect(ROUTES.filter((r) => 'beyondSpec' in r).map((r) => r.path)).toEqual([
       '/terms',
       '/privacy',
@@ -61,6 +61,8 @@ describe('route table', () => {
       '/account',
       '/settings/notifications',
       '/notifications/unsubscribe',
+      '/circles',
+      '/circle/:planId',
     ]);
   });
 

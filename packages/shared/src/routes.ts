@@ -81,6 +81,10 @@ export const ROUTES = [
   // page an e-mail's unsubscribe link opens (signed in or not).
   { path: '/settings/notifications', title: 'Notification settings', area: 'dashboard', beyondSpec: 'issue 18' },
   { path: '/notifications/unsubscribe', title: 'Unsubscribe', area: 'public', beyondSpec: 'issue 18' },
+  // Beyond the spec's table (issue 30, the village): the circles someone is in and their
+  // invitations, and a plan's care circle with its help requests.
+  { path: '/circles', title: 'Care circles', area: 'dashboard', beyondSpec: 'issue 30' },
+  { path: '/circle/:planId', title: 'Care circle', area: 'dashboard', beyondSpec: 'issue 30' },
 ] as const satisfies readonly RouteEntry[];
 
 export type RoutePath = (typeof ROUTES)[number]['path'];

@@ -1,7 +1,8 @@
 import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
-import { planAccess } from '@tavara/shared/care-plans/permissions';
+import { planAccess, villageAccess, type VillageAccess } from '@tavara/shared/care-plans/permissions';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { careCircleMembers } from '../db/schema/care-circle';
 import { carePlans, careTeamMembers, type shifts } from '../db/schema/care-plans';
 import { AppError } from '../lib/app-error';
 
@@ -52,6 +53,49 @@ export async function loadPlanFor(db: Database, viewer: Viewer, planId: string):
   const access = planAccess({ userId: viewer.id, role: viewer.role }, plan, membership ?? null);
   if (access === 'none') throw noAccess();
   return { plan, access, membership: membership ?? null };
+}
+
+export type CircleMemberRow = typeof careCircleMembers.$inferSelect;
+
+/** `userId`'s accepted membership of the plan's care circle (issue 30), or null. */
+export async function acceptedCircleMembership(db: Database, planId: string, userId: string) {
+  const [row] = await db
+    .select()
+    .from(careCircleMembers)
+    .where(
+      and(
+        eq(careCircleMembers.planId, planId),
+        eq(careCircleMembers.userId, userId),
+        eq(careCircleMembers.status, 'accepted'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface VillageContext {
+  plan: PlanRow;
+  access: Exclude<VillageAccess, 'none'>;
+  membership: MemberRow | null;
+  circleMembership: CircleMemberRow | null;
+}
+
+/**
+ * The plan if `viewer` is in its village (issue 30): its team as `loadPlanFor` has it, or an
+ * accepted member of its care circle. Only the circle's routes (help requests, updates, shared
+ * contacts) ask this; everything else asks `loadPlanFor`, which answers a circle member as it
+ * answers a stranger.
+ */
+export async function loadVillagePlan(db: Database, viewer: Viewer, planId: string): Promise<VillageContext> {
+  if (!UUID.test(planId)) throw noAccess();
+  const [plan] = await db.select().from(carePlans).where(eq(carePlans.id, planId));
+  if (!plan) throw noAccess();
+  const membership = await acceptedMembership(db, planId, viewer.id);
+  const circleMembership = membership ? null : await acceptedCircleMembership(db, planId, viewer.id);
+  const access = villageAccess({ userId: viewer.id, role: viewer.role }, plan, membership, circleMembership);
+  // An archived plan stays with its family (and admins), as in loadPlanFor's list; its village is closed.
+  if (access === 'none' || (plan.archivedAt && access !== 'owner' && access !== 'admin')) throw noAccess();
+  return { plan, access, membership, circleMembership };
 }
 
 /** The plan if `viewer` owns it; others who may see it are told only the owner can change it. */

@@ -1,5 +1,6 @@
 import { type MemberKind, type MemberStatus, type TeamRole } from '@tavara/shared/care-team/care-team';
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { carePlans, careTeamMembers } from '../db/schema/care-plans';
 
@@ -39,14 +40,17 @@ export async function teamOf(db: Database, planId: string, includeHistory: boole
   }));
 }
 
-/** Invitations for `viewer`: by account, or by their verified e-mail before they had one. */
-export function invitedToViewer(viewer: Viewer) {
-  const byAccount = eq(careTeamMembers.userId, viewer.id);
+/**
+ * Invitations for `viewer`: by account, or by their verified e-mail before they had one. The one
+ * rule for the team's invitations and the care circle's (issue 30: `invitations` is either table).
+ */
+export function invitedToViewer(
+  viewer: Viewer,
+  invitations: { userId: AnyPgColumn; invitedEmail: AnyPgColumn } = careTeamMembers,
+) {
+  const byAccount = eq(invitations.userId, viewer.id);
   if (!viewer.emailVerified) return byAccount;
-  return or(
-    byAccount,
-    and(isNull(careTeamMembers.userId), eq(careTeamMembers.invitedEmail, viewer.email.toLowerCase())),
-  )!;
+  return or(byAccount, and(isNull(invitations.userId), eq(invitations.invitedEmail, viewer.email.toLowerCase())))!;
 }
 
 export async function listMyInvitations(db: Database, viewer: Viewer) {

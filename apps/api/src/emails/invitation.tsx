@@ -9,9 +9,10 @@ import { renderMail } from './render';
 export interface InviteMail {
   to: string;
   inviterName: string;
-  teamRole: TeamRole;
+  /** `circle`: the plan's care circle (issue 30), which has no role on the team. */
+  teamRole: TeamRole | null;
   hasAccount: boolean;
-  kind: MemberKind;
+  kind: MemberKind | 'circle';
   /** Issue 32: this address was invited to this plan in the last 24 hours — no new e-mail. */
   mailedRecently?: boolean;
   /** The family's note to the invited person, as typed (the e-mail escapes it). */
@@ -34,24 +35,29 @@ function unlinkable(text: string): string {
  * `invitation=1`: once signed in, the invitation comes first (issue 31).
  */
 export async function invitationMail(env: Pick<Env, 'APP_URL'>, mail: InviteMail): Promise<MailMessage> {
-  const role = TEAM_ROLE_LABELS[mail.teamRole].toLowerCase();
+  const joining =
+    mail.kind === 'circle' || !mail.teamRole
+      ? 'to join their care circle on Tavara, the relatives, friends and neighbours who help'
+      : `to join their care team on Tavara as a ${TEAM_ROLE_LABELS[mail.teamRole].toLowerCase()}`;
+  const group = mail.kind === 'circle' ? 'care circle' : 'care team';
+  const signupRole = mail.kind === 'professional' ? 'professional' : mail.kind === 'circle' ? 'community' : 'family';
   const params = new URLSearchParams(
     mail.hasAccount
       ? { invitation: '1', email: mail.to }
       : {
           tab: 'signup',
-          role: mail.kind === 'professional' ? 'professional' : 'family',
+          role: signupRole,
           invitation: '1',
           email: mail.to,
         },
   );
   const link = `${env.APP_URL}/auth?${params.toString()}`;
-  const subject = 'You are invited to join a care team on Tavara';
+  const subject = `You are invited to join a ${group} on Tavara`;
   const note = mail.note?.trim() ? unlinkable(mail.note.trim()) : null;
   const rendered = await renderMail(
     subject,
     <EmailFrame title={subject}>
-      <Paragraph>{`${mail.inviterName} has invited you to join their care team on Tavara as a ${role}.`}</Paragraph>
+      <Paragraph>{`${mail.inviterName} has invited you ${joining}.`}</Paragraph>
       {note && (
         <Paragraph style={{ padding: '8px 12px', borderLeft: '4px solid #cbd5e1' }}>
           <strong>Their note to you:</strong>
@@ -67,7 +73,7 @@ export async function invitationMail(env: Pick<Env, 'APP_URL'>, mail: InviteMail
       <ActionButton label={mail.hasAccount ? 'See the invitation' : 'Create my account'} url={link} />
       <LinkFallback intro="If the button does not work, copy this link into your browser:" url={link} />
       <Paragraph>
-        Nobody is added to a care team without accepting. If you were not expecting this, you can ignore this e-mail.
+        {`Nobody is added to a ${group} without accepting. If you were not expecting this, you can ignore this e-mail.`}
       </Paragraph>
     </EmailFrame>,
   );

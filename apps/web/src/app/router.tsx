@@ -131,6 +131,8 @@ const PAGES: Partial<Record<RoutePath, Page>> = {
   '/professional/message-board': BoardRoute,
   '/professional/profile': SupportAndProfileRoute,
   '/caregiver/health': SupportAndProfileRoute,
+  '/circles': lazyPage(() => import('./routes/circle/circles-route')),
+  '/circle/:planId': lazyPage(() => import('./routes/circle/circle-route')),
 };
 
 /** Pages that render without the data cache (kept off TanStack Query for a light first load). */

@@ -19,6 +19,14 @@ export const careKeys = {
   assignment: (planId: string) => ['care', 'assignment', planId] as const,
   invitations: () => ['care', 'invitations'] as const,
   feed: () => ['care', 'feed'] as const,
+  /** Issue 30: a plan's village (its circle, help requests) and a person's circles and help. */
+  village: {
+    all: ['care', 'village'] as const,
+    circle: (planId: string) => ['care', 'village', planId, 'circle'] as const,
+    help: (planId: string, when: 'upcoming' | 'past') => ['care', 'village', planId, 'help', when] as const,
+    mine: () => ['care', 'village', 'mine'] as const,
+    tasks: () => ['care', 'village', 'tasks'] as const,
+  },
   professionals: (q: string, region: string, careType: string) =>
     ['care', 'professionals', q, region, careType] as const,
   medications: {

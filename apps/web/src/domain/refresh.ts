@@ -17,6 +17,8 @@ export const REFRESHES = {
   medication: [careKeys.all],
   'care-assessment': [careKeys.careDetails()],
   'family-story': [careKeys.careDetails()],
+  // Issue 30: the circle and its help; the bell's inbox refreshes on its own poll.
+  'care-circle': [careKeys.village.all],
 } as const satisfies Record<string, readonly QueryKey[]>;
 
 export type DataChange = keyof typeof REFRESHES;

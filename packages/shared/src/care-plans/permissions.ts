@@ -33,6 +33,27 @@ export function planAccess(viewer: PlanViewer, plan: PlanOwnerRef, membership: M
   return 'none';
 }
 
+/**
+ * Issue 30: the plan's village — its team (owner, accepted members, admins: `planAccess`) plus the
+ * accepted members of its care circle. The circle is never more than this: a circle member reaches
+ * help requests, updates and shared contacts only, and every route that asks `planAccess` answers
+ * them as it answers a stranger. One rule, so a team member is never treated as "only circle".
+ */
+export type VillageAccess = PlanAccess | 'circle';
+export interface CircleMembershipRef {
+  status: MemberStatus;
+}
+export function villageAccess(
+  viewer: PlanViewer,
+  plan: PlanOwnerRef,
+  membership: MembershipRef | null,
+  circleMembership: CircleMembershipRef | null,
+): VillageAccess {
+  const team = planAccess(viewer, plan, membership);
+  if (team !== 'none') return team;
+  return circleMembership?.status === 'accepted' ? 'circle' : 'none';
+}
+
 /** Owner, accepted members and admins see a plan; invited-not-accepted people do not. */
 export function canViewPlan(viewer: PlanViewer, plan: PlanOwnerRef, membership: MembershipRef | null): boolean {
   return planAccess(viewer, plan, membership) !== 'none';

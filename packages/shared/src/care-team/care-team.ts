@@ -67,3 +67,11 @@ export const invitationInputSchema = z
     }
   });
 export type InvitationInput = z.input<typeof invitationInputSchema>;
+
+/** What the family is told once an invitation (team or circle) is saved. */
+export function invitationSavedMessage(result: { emailed: boolean; mailedRecently: boolean }): string {
+  if (result.emailed) return 'Invitation sent.';
+  return result.mailedRecently
+    ? 'Invitation saved. They were e-mailed about this plan in the last 24 hours, so no new e-mail was sent; they will see it when they sign in.'
+    : 'Invitation saved. The e-mail could not be sent; they will see it when they sign in.';
+}

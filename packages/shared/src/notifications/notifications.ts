@@ -26,6 +26,11 @@ export const NOTIFICATION_KINDS = [
   'match_interest',
   'board_reply',
   'board_message',
+  'circle_invitation',
+  'help_signed_up',
+  'help_cancelled',
+  'help_reminder',
+  'help_thanked',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -138,6 +143,36 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: 'Private messages from the message board',
     subject: 'You have a new private message on Tavara',
     preview: 'Someone sent you a private message about a message-board post.',
+    urgent: false,
+  },
+  circle_invitation: {
+    label: 'Invitations to join a care circle',
+    subject: 'You are invited to join a care circle on Tavara',
+    preview: 'You have a new invitation to join a care circle.',
+    urgent: false,
+  },
+  help_signed_up: {
+    label: 'Someone signed up to help',
+    subject: 'Someone signed up to help on Tavara',
+    preview: 'Someone from your care circle signed up for a help request.',
+    urgent: false,
+  },
+  help_cancelled: {
+    label: 'A helper cancelled',
+    subject: 'A helper cancelled on Tavara',
+    preview: 'Someone who signed up for a help request can no longer come.',
+    urgent: false,
+  },
+  help_reminder: {
+    label: 'Reminders the day before you help',
+    subject: 'A reminder: you are helping tomorrow',
+    preview: 'You signed up to help tomorrow.',
+    urgent: false,
+  },
+  help_thanked: {
+    label: 'Thanks for your help',
+    subject: 'A family thanked you on Tavara',
+    preview: 'A family thanked you for your help.',
     urgent: false,
   },
 };

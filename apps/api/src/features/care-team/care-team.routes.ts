@@ -9,7 +9,7 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { validate } from '../../lib/validate';
 import * as team from '../care-team/care-team.service';
-import { emails } from '../../emails';
+import { sendInvitationMail } from '../../emails/send-invitation';
 import { viewerOf } from '../../domain/viewer';
 import { listMyInvitations } from '../../domain/plan-team';
 
@@ -55,25 +55,7 @@ export function careTeamRoutes(deps: { env: Env; db: Database; mailer: Mailer; l
             c.req.valid('param').planId,
             c.req.valid('json'),
           );
-          // Someone with an account was notified in the invitation's transaction (their e-mail is
-          // queued by their preferences); someone without one gets the sign-up e-mail now. The
-          // invitation stands even if that e-mail fails; the invitee also sees it on their page.
-          if (mail.hasAccount)
-            return c.json({ memberId, emailed: !mail.mailedRecently, mailedRecently: mail.mailedRecently }, 201);
-          // Issue 32: one invitation e-mail per address and plan in 24 hours, however often re-sent.
-          if (mail.mailedRecently) return c.json({ memberId, emailed: false, mailedRecently: true }, 201);
-          let emailed = true;
-          try {
-            const { invitationMail } = await emails();
-            await mailer.send(await invitationMail(env, mail));
-          } catch (error) {
-            emailed = false;
-            logger.warn(
-              { err: error instanceof Error ? error.message : 'unknown', memberId },
-              'care team invitation e-mail failed',
-            );
-          }
-          return c.json({ memberId, emailed, mailedRecently: false }, 201);
+          return c.json(await sendInvitationMail({ env, mailer, logger }, memberId, mail), 201);
         },
       )
       .delete('/care-plans/:planId/members/:memberId', plan.member(), validate('param', memberParams), async (c) => {

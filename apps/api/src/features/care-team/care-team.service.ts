@@ -1,6 +1,5 @@
 import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
 import {
-  INVITATION_LIMITS,
   TEAM_ROLE_LABELS,
   type invitationInputSchema,
   type MemberKind,
@@ -8,7 +7,7 @@ import {
 } from '@tavara/shared/care-team/care-team';
 import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
 import { plainNameForMail } from '@tavara/shared/validation/person-name';
-import { and, asc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { invitedToViewer } from '../../domain/plan-team';
 import type { InviteMail } from '../../emails';
@@ -16,12 +15,13 @@ import type { Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { carePlans, careTeamMembers, shifts } from '../../db/schema/care-plans';
 import { profiles } from '../../db/schema/profiles';
-import { AppError, RateLimitedError } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { trainingCompletedSql } from '../../lib/training-completed';
-import { notify, type NotifyWriter } from '../../lib/notifications/notify';
+import { notify } from '../../lib/notifications/notify';
 
 import { type Viewer } from '../../domain/viewer';
 import { UUID, noAccess, loadOwnedPlan } from '../../domain/plan-access';
+import { checkInvitationLimits } from '../../domain/invitation-limits';
 import { displayName, peopleByIds } from '../../domain/people';
 import { ownerPlanLink, PRO_SCHEDULE } from '../../domain/plan-notifications';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-error';
@@ -102,54 +102,6 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', M.alreadyInvited);
     throw error;
   }
-}
-
-/**
- * Issue 32: refuses an invitation over the daily limits (INVITATION_LIMITS) and says whether
- * `email` was already invited to the plan within the mail window. Counted from the invitation rows
- * themselves (history is kept, withdrawn ones included), under a transaction-scoped lock per
- * inviter, so parallel invitations cannot both slip under a limit on any number of instances.
- */
-async function checkInvitationLimits(
-  tx: NotifyWriter & Pick<Database, 'execute'>,
-  inviterId: string,
-  planId: string,
-  email: string,
-) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`care-team-invitations:${inviterId}`}))`);
-  const since = sql`now() - interval '24 hours'`;
-  const [counts] = await tx
-    .select({
-      byInviter: sql<number>`count(*)::int`,
-      byPlan: sql<number>`(count(*) filter (where ${careTeamMembers.planId} = ${planId}))::int`,
-      toAddress: sql<number>`(count(*) filter (where ${careTeamMembers.planId} = ${planId} and ${careTeamMembers.invitedEmail} = ${email} and ${careTeamMembers.invitedAt} > now() - make_interval(hours => ${INVITATION_LIMITS.mailPerAddressPerPlanHours})))::int`,
-    })
-    .from(careTeamMembers)
-    .where(and(eq(careTeamMembers.invitedById, inviterId), gt(careTeamMembers.invitedAt, since)));
-  if ((counts?.byPlan ?? 0) >= INVITATION_LIMITS.perPlanPerDay) {
-    throw new RateLimitedError(M.invitationsPerPlanReached, await secondsUntilSlotFrees(tx, inviterId, planId));
-  }
-  if ((counts?.byInviter ?? 0) >= INVITATION_LIMITS.perInviterPerDay) {
-    throw new RateLimitedError(M.invitationsPerInviterReached, await secondsUntilSlotFrees(tx, inviterId));
-  }
-  return (counts?.toAddress ?? 0) > 0;
-}
-
-/** Seconds until the oldest invitation of the last 24 hours (of the plan, or all) leaves the window. */
-async function secondsUntilSlotFrees(tx: NotifyWriter, inviterId: string, planId?: string): Promise<number> {
-  const [row] = await tx
-    .select({
-      seconds: sql<number>`ceil(extract(epoch from (min(${careTeamMembers.invitedAt}) + interval '24 hours' - now())))::int`,
-    })
-    .from(careTeamMembers)
-    .where(
-      and(
-        eq(careTeamMembers.invitedById, inviterId),
-        gt(careTeamMembers.invitedAt, sql`now() - interval '24 hours'`),
-        ...(planId ? [eq(careTeamMembers.planId, planId)] : []),
-      ),
-    );
-  return Math.max(1, row?.seconds ?? 60);
 }
 
 /** Accepting or declining is the invitee's alone; the row records the answer. */

@@ -4,6 +4,8 @@ import { and, asc, eq, gte, inArray, lt, or } from 'drizzle-orm';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Database } from '../../db/client';
 import { calendarFeeds, carePlans, shifts } from '../../db/schema/care-plans';
+import { circlePath, helpTasksOf } from '../../domain/help-tasks';
+import { HELP_KIND_LABELS } from '@tavara/shared/care-circle/care-circle';
 
 /**
  * A private, revocable iCalendar feed per person (issue 16 §6). The URL carries a random secret;
@@ -85,6 +87,23 @@ export async function renderFeed(db: Database, appUrl: string, token: string): P
           ? `${appUrl}/family/care-management/${shift.planId}?tab=schedule`
           : `${appUrl}/professional/assignments/${shift.planId}`,
       stamp: shift.updatedAt,
+    });
+  }
+  // Issue 30: the help they signed up for. The place is theirs to see (they signed up for it).
+  const help = await helpTasksOf(db, feed.userId, {
+    from: new Date(now - 30 * 86_400_000),
+    to: new Date(now + 180 * 86_400_000),
+    limit: 500,
+  });
+  for (const task of help) {
+    calendar.createEvent({
+      id: `help-${task.signupId}@tavara`,
+      start: new Date(task.start),
+      end: new Date(task.end),
+      summary: `Helping: ${task.title || HELP_KIND_LABELS[task.kind]} (${task.planTitle})`,
+      ...(task.place ? { location: task.place } : {}),
+      url: `${appUrl}${circlePath(task.planId)}`,
+      stamp: task.updatedAt,
     });
   }
   return calendar.toString();

@@ -22,6 +22,12 @@ const ROLE_BY_PATH: Readonly<Record<string, PublicRole>> = {
  */
 const loadTrainingCard = () => import('@/features/training/components/training-progress-card');
 const loadVisibilityCard = () => import('@/features/matching/components/visibility-card');
+const loadHelpCard = () => import('@/features/care-circle/components/my-help-card');
+const MyHelpCard = lazyWithRetry<object>(
+  () => loadHelpCard().then((module) => ({ default: module.MyHelpCard })),
+  PageLoadError,
+  'Help card',
+);
 const TrainingProgressCard = lazyWithRetry<object>(
   () => loadTrainingCard().then((module) => ({ default: module.TrainingProgressCard })),
   PageLoadError,
@@ -49,6 +55,7 @@ export default function RoleDashboardRoute() {
     if (!signedIn) return;
     if (role === 'professional') loadTrainingCard().catch(() => undefined);
     if (role !== 'community') loadVisibilityCard().catch(() => undefined);
+    loadHelpCard().catch(() => undefined);
   }, [signedIn, role]);
   // Keyed by role: moving between two dashboards starts the second one afresh.
   return (
@@ -59,12 +66,18 @@ export default function RoleDashboardRoute() {
       extra={
         role === 'professional' ? (
           <>
+            <MyHelpCard />
             <TrainingProgressCard />
             <MatchingVisibilityCard role="professional" />
           </>
         ) : role === 'family' ? (
-          <MatchingVisibilityCard role="family" />
-        ) : undefined
+          <>
+            <MyHelpCard />
+            <MatchingVisibilityCard role="family" />
+          </>
+        ) : (
+          <MyHelpCard />
+        )
       }
     />
   );

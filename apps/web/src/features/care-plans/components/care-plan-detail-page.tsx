@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Pill } from 'lucide-react';
+import { HandHeart, Pill } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -46,6 +46,13 @@ function PlanBody({ planId, tabs }: { planId: string; tabs: PlanTabSlots }) {
           className="mt-2 inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
         >
           <Pill aria-hidden="true" className="size-5" /> Medications
+        </Link>
+        {/* Issue 30: the village — help requests and the care circle — is a page of its own. */}
+        <Link
+          to={`/circle/${planId}`}
+          className="mt-2 ml-6 inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
+        >
+          <HandHeart aria-hidden="true" className="size-5" /> Care circle and help
         </Link>
       </header>
       <Tabs value={tab} onValueChange={(value) => showTab(value as PlanTab)}>

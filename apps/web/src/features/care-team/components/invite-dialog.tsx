@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   invitationInputSchema,
+  invitationSavedMessage,
   PROFESSIONAL_TEAM_ROLES,
   TEAM_ROLE_LABELS,
   type InvitationInput,
@@ -84,13 +85,7 @@ export function InviteDialog({
         };
         if (json.professionalId) delete (json as { email?: string }).email;
         const result = await invite.mutateAsync(json as InvitationInput);
-        toast.success(
-          result.emailed
-            ? 'Invitation sent.'
-            : result.mailedRecently
-              ? 'Invitation saved. They were e-mailed about this plan in the last 24 hours, so no new e-mail was sent; they will see it when they sign in.'
-              : 'Invitation saved. The e-mail could not be sent; they will see it when they sign in.',
-        );
+        toast.success(invitationSavedMessage(result));
         form.reset();
         onOpenChange(false);
       }}
