@@ -173,7 +173,7 @@ describe('training: certificates', () => {
     expect((await pro.client.get('/api/training/certificate/pdf')).status).toBe(404);
   });
 
-  it('is issued once (asking twice at once gives one certificate), as a PDF within 500 ms', async () => {
+  it('is issued once (asking twice at once gives one certificate), as a PDF drawn in under 500 ms of CPU', async () => {
     await completeAllModules(pro.client);
     expect((await overview(pro.client)).eligibleForCertificate).toBe(true);
     const [a, b] = await Promise.all([
@@ -186,14 +186,17 @@ describe('training: certificates', () => {
     expect(first.name).toBe('Kavita Persad');
     expect((await overview(pro.client)).certificate?.code).toBe(first.code);
 
-    const started = performance.now();
+    // Decision 019's budget, counted in this process's CPU time (the app runs in the test's
+    // process), not on the wall clock: a loaded machine makes the request wait, not work more.
+    const started = process.cpuUsage();
     const pdf = await pro.client.get('/api/training/certificate/pdf');
-    const elapsed = performance.now() - started;
+    const { user, system } = process.cpuUsage(started);
+    const cpuMs = (user + system) / 1000;
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = Buffer.from(await pdf.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(elapsed).toBeLessThan(500);
+    expect(cpuMs).toBeLessThan(500);
   });
 
   it('verification confirms only the name and the date; unknown codes fail', async () => {
