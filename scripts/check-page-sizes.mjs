@@ -17,15 +17,22 @@ import { kB, measureFirstLoad } from './first-load-js.mjs';
 const BUDGETS = [
   // /auth's frame: the heading, the hand-over and redirect logic; the forms follow (below).
   // 100.5 kB since issue 31 (it was 100.0 of 100): the shell's bar that does not move as sign-in
-  // ends and Back by the tapped link (+0.3 kB, in every page's first load).
-  { page: 'auth.html', budget: 100.5 * 1000 },
+  // ends and Back by the tapped link (+0.3 kB, in every page's first load). 101 kB since issue 29
+  // (2026-12-01): the offline start (a person seen signed in keeps their pages without a
+  // connection, a sign-out made offline reaches the server first) is in the shell, +0.1 kB.
+  { page: 'auth.html', budget: 101 * 1000 },
   // …and with its tabs and forms (react-hook-form, the form layer, Radix tabs). zod and the
   // shared schemas come later still, at the visitor's first focus (components/ui/form.tsx).
-  { page: 'auth.html', withChunks: [/^auth-page-body-[\w-]+\.js$/], budget: 140 * 1000 },
-  // The signed-out view; the signed-in dashboard is a chunk of its own.
-  { page: 'dashboard/family.html', budget: 112 * 1000 },
-  { page: 'dashboard/professional.html', budget: 112 * 1000 },
-  { page: 'dashboard/community.html', budget: 112 * 1000 },
+  // 141 kB since 2026-12-01 (+0.5 kB): the shell grew (issues 29 and 31) and the sign-in form asks
+  // "This is a shared device" (issue 29).
+  { page: 'auth.html', withChunks: [/^auth-page-body-[\w-]+\.js$/], budget: 141 * 1000 },
+  // The signed-out view; the signed-in dashboard is a chunk of its own. 114 kB since issue 29
+  // (2026-12-01; it was 112): the data layer waits for the person's saved care data to be read
+  // back before it renders (TanStack Query's restore gate, +1.1 kB) — so a carer without signal
+  // sees their day. To be won back (issue 35's signed-in performance work), not raised again.
+  { page: 'dashboard/family.html', budget: 114 * 1000 },
+  { page: 'dashboard/professional.html', budget: 114 * 1000 },
+  { page: 'dashboard/community.html', budget: 114 * 1000 },
 ];
 const dist = process.env.PAGES_DIST ?? join(import.meta.dirname, '..', 'apps', 'web', 'dist');
 

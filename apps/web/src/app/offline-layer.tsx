@@ -15,9 +15,18 @@ import { clearOfflineData } from '@/domain/offline/offline-store';
 import { forgetWorkQueue, onWorkSent, useWaitingWork, waitingCount } from '@/domain/offline/offline-work';
 import type { WorkItem } from '@/domain/offline/work-queue';
 import { keysToRefresh } from '@/domain/refresh';
-import { onSignOut, saveAccount, setSignOutCheck, useAuth } from '@/lib/auth';
+import { type AuthState, onSignOut, setSignOutCheck, useAuth } from '@/lib/auth';
+import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import { startPersisting } from './offline-persistence';
 import { keepCareOffline } from './offline-warmup';
+
+/**
+ * Who is signed in, kept beside the person's care data (lib/auth.ts reads it back at an offline
+ * start), so the app opened without a connection shows their own pages. Here, not in lib/auth.ts:
+ * only this lazy layer writes it, and the shell every visitor loads stays small.
+ */
+const saveAccount = ({ user, role, profileComplete }: AuthState) =>
+  localStore.set(LOCAL_KEYS.savedAccount, JSON.stringify({ user, role, profileComplete }));
 
 /**
  * What a signed-in person sees of the connection (issue 29): "Offline — showing what was saved at

@@ -136,13 +136,6 @@ export async function loadAccount(): Promise<AuthState> {
   return state;
 }
 
-/**
- * Issue 29: who is signed in, kept by the signed-in data layer (app/offline-layer.tsx) where it
- * keeps the person's care data, so the app opened without a connection shows their own pages.
- */
-export const saveAccount = ({ user, role, profileComplete }: AuthState) =>
-  localStore.set(LOCAL_KEYS.savedAccount, JSON.stringify({ user, role, profileComplete }));
-
 /** Back online after an offline start: ask the server who is signed in (it may have ended). */
 function recheckWhenOnline() {
   if (state.offline) loadAccount().catch(() => undefined);
