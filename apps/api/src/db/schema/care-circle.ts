@@ -37,7 +37,10 @@ export const careCircleMembers = pgTable(
     ...timestamps,
   },
   (t) => [
-    check('care_circle_members_status_check', sql`${t.status} in ('invited', 'accepted', 'declined', 'left', 'removed')`),
+    check(
+      'care_circle_members_status_check',
+      sql`${t.status} in ('invited', 'accepted', 'declined', 'left', 'removed')`,
+    ),
     check('care_circle_members_who_check', sql`${t.userId} is not null or ${t.invitedEmail} is not null`),
     uniqueIndex('care_circle_members_live_user_unique')
       .on(t.planId, t.userId)
@@ -77,7 +80,10 @@ export const helpRequests = pgTable(
   },
   (t) => [
     uniqueIndex('help_requests_client_key_unique').on(t.planId, t.clientKey),
-    check('help_requests_kind_check', sql`${t.kind} in ('meal', 'ride', 'visit', 'errand', 'pharmacy', 'home_help', 'other')`),
+    check(
+      'help_requests_kind_check',
+      sql`${t.kind} in ('meal', 'ride', 'visit', 'errand', 'pharmacy', 'home_help', 'other')`,
+    ),
     check('help_requests_status_check', sql`${t.status} in ('open', 'cancelled')`),
     check('help_requests_times_check', sql`${t.endsAt} > ${t.startsAt}`),
     check('help_requests_helpers_check', sql`${t.helpersNeeded} between 1 and 10`),

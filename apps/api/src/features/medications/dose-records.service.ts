@@ -69,7 +69,6 @@ async function replayed(db: Database, viewer: Viewer, clientKey: string | undefi
   return { outcome: 'recorded' as const, record: (await recordViews(db, [row], zone))[0]! };
 }
 
-
 async function recorderName(db: Database, userId: string) {
   return (await peopleByIds(db, [userId])).get(userId)?.name ?? 'a team member';
 }

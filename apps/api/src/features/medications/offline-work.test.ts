@@ -144,7 +144,10 @@ async function assignedShift(to: TestUser, startsInHours: number, hours = 8): Pr
   });
   expect(res.status, await res.clone().text()).toBe(201);
   const shiftId = ((await res.json()) as { shift: { id: string } }).shift.id;
-  const assigned = await send(family.client, 'POST', `/api/shifts/${shiftId}/assign`, { userId: to.id, mode: 'assign' });
+  const assigned = await send(family.client, 'POST', `/api/shifts/${shiftId}/assign`, {
+    userId: to.id,
+    mode: 'assign',
+  });
   expect(assigned.status, await assigned.clone().text()).toBe(200);
   return shiftId;
 }
@@ -168,7 +171,9 @@ describe('check-in and check-out recorded offline (issue 29)', () => {
 
   it('a check-in for a shift cancelled or given to someone else meanwhile is refused with the reason', async () => {
     const cancelled = await assignedShift(pro, 10, 4);
-    const cancel = await send(family.client, 'POST', `/api/shifts/${cancelled}/cancel`, { reason: 'Mum is in hospital' });
+    const cancel = await send(family.client, 'POST', `/api/shifts/${cancelled}/cancel`, {
+      reason: 'Mum is in hospital',
+    });
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     const refused = await send(pro.client, 'POST', `/api/shifts/${cancelled}/check-in`, { clientKey: key() });
     expect(refused.status).toBe(409);
