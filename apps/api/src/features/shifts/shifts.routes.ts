@@ -98,7 +98,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .patch(
         '/shifts/:shiftId',
-        plan.through(),
+        plan.ownerVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftEditInputSchema),
         async (c) => {
@@ -109,7 +109,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/cancel',
-        plan.through(),
+        plan.ownerVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftCancelInputSchema),
         async (c) => {
@@ -125,7 +125,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/assign',
-        plan.through(),
+        plan.ownerVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftAssignInputSchema),
         async (c) => {
@@ -134,15 +134,15 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
           });
         },
       )
-      .post('/shifts/:shiftId/claim', plan.through(), validate('param', shiftParam), async (c) => {
+      .post('/shifts/:shiftId/claim', plan.memberVia('shift'), validate('param', shiftParam), async (c) => {
         return c.json({ shift: await shiftOps.claimShift(db, viewerOf(c), c.req.valid('param').shiftId) });
       })
-      .post('/shifts/:shiftId/check-in', plan.through(), validate('param', shiftParam), async (c) => {
+      .post('/shifts/:shiftId/check-in', plan.memberVia('shift'), validate('param', shiftParam), async (c) => {
         return c.json({ shift: await shiftOps.checkIn(db, viewerOf(c), c.req.valid('param').shiftId) });
       })
       .post(
         '/shifts/:shiftId/check-out',
-        plan.through(),
+        plan.memberVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftDoneInputSchema),
         async (c) => {
@@ -153,7 +153,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/done',
-        plan.through(),
+        plan.memberVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftDoneInputSchema),
         async (c) => {
