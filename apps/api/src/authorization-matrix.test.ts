@@ -21,7 +21,7 @@ import type { TestClient } from './testing/test-client';
  * the test each declaration names (`shownBy`).
  */
 type Row = ApiRoute & { access: Access };
-const OWN_KINDS: ReadonlySet<Access['who']> = new Set(['owner', 'plan-member', 'plan-owner', 'through-plan']);
+const OWN_KINDS: ReadonlySet<Access['who']> = new Set(['owner', 'plan-member', 'plan-owner']);
 
 /** The declared routes of the app the matrix builds (read once, at collection time). */
 async function declaredRows(): Promise<Row[]> {
@@ -141,8 +141,7 @@ describe('authorization matrix: every row holds', () => {
       case 'signed-in':
       case 'owner':
       case 'plan-member':
-      case 'plan-owner':
-      case 'through-plan': {
+      case 'plan-owner': {
         expect(visitorRefused, `visitor: ${answers.anonymous}`).toBe(true);
         // Each role: allowed (anything but 401/403) or, outside `roles`, refused with 403. A plan
         // route asked for a plan that does not exist answers every role as not found.

@@ -1,10 +1,12 @@
 import type { Role } from '@tavara/shared/roles';
 import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
+import { MEDICATION_MESSAGES as MED } from '@tavara/shared/medications/medications';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AuthVariables } from '../app-types';
 import type { Database } from '../db/client';
 import { loadPlanFor, type PlanContext } from '../domain/plan-access';
+import { planIdOfDoseRecord, planIdOfMedication, planIdOfShift } from '../domain/plan-of';
 import { viewerOf } from '../domain/viewer';
 import { AppError } from '../lib/app-error';
 import { requireRole, requireUser } from './require-user';
@@ -22,12 +24,11 @@ import { requireRole, requireUser } from './require-user';
  * - `owner`: signed-in (every role, or only `roles`), and only on the user's own rows — the
  *   service scopes its reads to the user; `shownBy` names the test that shows another user's rows
  *   are out of reach (the matrix fails when that test does not exist).
- * - `plan-member` / `plan-owner`: the `:planId` of the path is a plan the asker may see (its
- *   owner, accepted members, admins) / owns; checked here, before the handler, and the plan is
- *   put on the context, where the service finds it (`loadPlanFor` does not ask twice).
- * - `through-plan`: signed-in; the route names a thing inside a plan (a shift, a medication, a
- *   dose record, an invitation) and its service finds the plan and answers as not found unless
- *   the asker may — `shownBy` is the plan matrix that asks it as every kind of person.
+ * - `plan-member` / `plan-owner`: the plan of the path is a plan the asker may see (its owner,
+ *   accepted members, admins) / owns — the `:planId`, or the plan of the shift, medication or dose
+ *   record the path names (`via`); checked here, before the handler, and the plan is put on the
+ *   context, where the service finds it (`loadPlanFor` does not ask twice). `shownBy` is the plan
+ *   matrix that asks it as every kind of person.
  * - `admin`: 401 for a visitor, 403 for every other role (and two-factor, require-user.ts).
  * - `chat-session-holder`: whoever holds an unguessable chat session id (the service checks it).
  * - `this-machine`: the dev outbox, DEV_MAILBOX=true and loopback only (404 otherwise).
@@ -39,7 +40,6 @@ export type Who =
   | 'owner'
   | 'plan-member'
   | 'plan-owner'
-  | 'through-plan'
   | 'admin'
   | 'chat-session-holder'
   | 'this-machine'
@@ -55,8 +55,10 @@ export interface Access {
   who: Who;
   /** For `signed-in` and `owner`: the only roles that may call it (every role without it). */
   roles?: readonly Role[];
-  /** For `owner`, `plan-*` and `through-plan`: the test that asks it as owner and outsider. */
+  /** For `owner` and `plan-*`: the test that asks it as owner and outsider. */
   shownBy?: ShownBy;
+  /** For `plan-*` on a path without `:planId`: the kind of thing whose plan is checked. */
+  via?: PlanThing;
 }
 
 /** The matrix that asks every care-plan, team and shift route as each kind of person. */
@@ -171,30 +173,87 @@ allow.nobody = () =>
   );
 
 /**
+ * Things inside a plan that a route may be keyed by, with how to find their plan (domain/plan-of.ts)
+ * and what the asker hears — the same answers the services gave when they checked the plan
+ * themselves: an unknown or malformed id is "not found"; a plan the asker may not see is "no
+ * access", except for a shift, which answers as not found (nothing about a plan's shifts leaks);
+ * a member who is not the owner hears the thing's "only the owner" message.
+ */
+const PLAN_THINGS = {
+  shift: {
+    param: 'shiftId',
+    planIdOf: planIdOfShift,
+    notFound: () => new AppError('not_found', M.shiftNotFound),
+    refusalIsNotFound: true,
+    ownerOnly: M.ownerOnly,
+  },
+  medication: {
+    param: 'medicationId',
+    planIdOf: planIdOfMedication,
+    notFound: () => new AppError('not_found', MED.notFound),
+    refusalIsNotFound: false,
+    ownerOnly: MED.ownerOnly,
+  },
+  doseRecord: {
+    param: 'recordId',
+    planIdOf: planIdOfDoseRecord,
+    notFound: () => new AppError('not_found', MED.recordNotFound),
+    refusalIsNotFound: false,
+    ownerOnly: MED.ownerOnly,
+  },
+} as const;
+export type PlanThing = keyof typeof PLAN_THINGS;
+
+/** The plan of the path checked for the asker: by `:planId`, or through the thing it names. */
+async function checkPlan(db: Database, c: Context, level: 'member' | 'owner', via?: PlanThing) {
+  if (!via) {
+    const ctx = await loadPlanFor(db, viewerOf(c), c.req.param('planId') ?? '');
+    if (level === 'owner' && ctx.access !== 'owner') throw new AppError('forbidden', M.ownerOnly);
+    return ctx;
+  }
+  const thing = PLAN_THINGS[via];
+  const planId = await thing.planIdOf(db, c.req.param(thing.param) ?? '');
+  if (!planId) throw thing.notFound();
+  let ctx: PlanContext;
+  try {
+    ctx = await loadPlanFor(db, viewerOf(c), planId);
+  } catch (error) {
+    // Only the refusal becomes "not found": a database gone mid-request stays a 503.
+    if (thing.refusalIsNotFound && error instanceof AppError) throw thing.notFound();
+    throw error;
+  }
+  if (level === 'owner' && ctx.access !== 'owner') throw new AppError('forbidden', thing.ownerOnly);
+  return ctx;
+}
+
+/**
  * The plan rules of one feature's routes, shown by its plan matrix test (`shownBy`):
  *
  *     const plan = allow.plans(db, PLAN_MATRIX);
- *     .get('/care-plans/:planId/doses', plan.member(), …)   // owner, accepted members, admins
- *     .put('/care-plans/:planId', plan.owner(), …)           // the owner only (403 for members)
- *     .post('/shifts/:shiftId/claim', plan.through(), …)     // the service finds the plan
+ *     .get('/care-plans/:planId/doses', plan.member(), …)        // owner, accepted members, admins
+ *     .put('/care-plans/:planId', plan.owner(), …)                // the owner only (403 for members)
+ *     .post('/shifts/:shiftId/claim', plan.memberVia('shift'), …) // the same, for the shift's plan
+ *     .post('/medications/:medicationId/stop', plan.ownerVia('medication'), …)
+ *
+ * The service's own `loadPlanFor` then returns the checked plan without asking again; the service
+ * keeps its finer rules (who may claim, record a dose, check in).
  */
 allow.plans = (db: Database, shownBy: ShownBy) => {
   const signedIn = requireUser();
-  const checked = (level: 'member' | 'owner') =>
+  const checked = (level: 'member' | 'owner', via?: PlanThing) =>
     declare(
       createMiddleware<{ Variables: PlanVariables }>((c, next) =>
         signedIn(c as unknown as Context<{ Variables: AuthVariables }>, async () => {
-          const ctx = await loadPlanFor(db, viewerOf(c), c.req.param('planId') ?? '');
-          if (level === 'owner' && ctx.access !== 'owner') throw new AppError('forbidden', M.ownerOnly);
-          c.set('plan', ctx);
+          c.set('plan', await checkPlan(db, c, level, via));
           await next();
         }),
       ),
-      { who: level === 'owner' ? 'plan-owner' : 'plan-member', shownBy },
+      { who: level === 'owner' ? 'plan-owner' : 'plan-member', shownBy, ...(via ? { via } : {}) },
     );
   return {
     member: () => checked('member'),
     owner: () => checked('owner'),
-    through: () => declare(requireUser(), { who: 'through-plan', shownBy }),
+    memberVia: (via: PlanThing) => checked('member', via),
+    ownerVia: (via: PlanThing) => checked('owner', via),
   };
 };

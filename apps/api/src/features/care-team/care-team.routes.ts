@@ -66,11 +66,23 @@ export function careTeamRoutes(deps: { env: Env; db: Database; mailer: Mailer; l
         c.header('Cache-Control', 'no-store');
         return c.json({ invitations: await listMyInvitations(db, viewerOf(c)) });
       })
-      .post('/invitations/:invitationId/accept', plan.through(), validate('param', invitationParam), async (c) => {
-        return c.json(await team.answerInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'accepted'));
-      })
-      .post('/invitations/:invitationId/decline', plan.through(), validate('param', invitationParam), async (c) => {
-        return c.json(await team.answerInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'declined'));
-      })
+      // Answered by the person invited, who is not on the team yet: their own invitation rows only
+      // (the plan matrix asks it as every kind of person; everyone else hears "not found").
+      .post(
+        '/invitations/:invitationId/accept',
+        allow.own(PLAN_MATRIX),
+        validate('param', invitationParam),
+        async (c) => {
+          return c.json(await team.answerInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'accepted'));
+        },
+      )
+      .post(
+        '/invitations/:invitationId/decline',
+        allow.own(PLAN_MATRIX),
+        validate('param', invitationParam),
+        async (c) => {
+          return c.json(await team.answerInvitation(db, viewerOf(c), c.req.valid('param').invitationId, 'declined'));
+        },
+      )
   );
 }

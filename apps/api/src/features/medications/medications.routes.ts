@@ -124,7 +124,7 @@ export function medicationRoutes(db: Database) {
       )
       .put(
         '/medications/:medicationId',
-        plan.through(),
+        plan.memberVia('medication'),
         validate('param', medicationParam),
         validate('json', medicationInputSchema),
         async (c) => {
@@ -140,7 +140,7 @@ export function medicationRoutes(db: Database) {
       )
       .put(
         '/medications/:medicationId/supply',
-        plan.through(),
+        plan.memberVia('medication'),
         validate('param', medicationParam),
         validate('json', supplyInputSchema),
         async (c) => {
@@ -148,9 +148,14 @@ export function medicationRoutes(db: Database) {
           return c.json({ supply: await recordSupply(db, viewerOf(c), medicationId, c.req.valid('json')) });
         },
       )
-      .post('/medications/:medicationId/stop', plan.through(), validate('param', medicationParam), async (c) => {
-        return c.json({ medication: await meds.stopMedication(db, viewerOf(c), c.req.valid('param').medicationId) });
-      })
+      .post(
+        '/medications/:medicationId/stop',
+        plan.ownerVia('medication'),
+        validate('param', medicationParam),
+        async (c) => {
+          return c.json({ medication: await meds.stopMedication(db, viewerOf(c), c.req.valid('param').medicationId) });
+        },
+      )
       .get(
         '/care-plans/:planId/doses',
         plan.member(),
@@ -194,7 +199,7 @@ export function medicationRoutes(db: Database) {
       )
       .post(
         '/dose-records/:recordId/correct',
-        plan.through(),
+        plan.memberVia('doseRecord'),
         validate('param', recordParam),
         validate('json', doseCorrectionInputSchema),
         async (c) => {
@@ -204,8 +209,13 @@ export function medicationRoutes(db: Database) {
           );
         },
       )
-      .get('/dose-records/:recordId/history', plan.through(), validate('param', recordParam), async (c) => {
-        return c.json(await doseRecords.recordHistory(db, viewerOf(c), c.req.valid('param').recordId));
-      })
+      .get(
+        '/dose-records/:recordId/history',
+        plan.memberVia('doseRecord'),
+        validate('param', recordParam),
+        async (c) => {
+          return c.json(await doseRecords.recordHistory(db, viewerOf(c), c.req.valid('param').recordId));
+        },
+      )
   );
 }

@@ -99,7 +99,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .patch(
         '/shifts/:shiftId',
-        plan.through(),
+        plan.ownerVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftEditInputSchema),
         async (c) => {
@@ -110,7 +110,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/cancel',
-        plan.through(),
+        plan.ownerVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftCancelInputSchema),
         async (c) => {
@@ -126,7 +126,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/assign',
-        plan.through(),
+        plan.ownerVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftAssignInputSchema),
         async (c) => {
@@ -135,12 +135,12 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
           });
         },
       )
-      .post('/shifts/:shiftId/claim', plan.through(), validate('param', shiftParam), async (c) => {
+      .post('/shifts/:shiftId/claim', plan.memberVia('shift'), validate('param', shiftParam), async (c) => {
         return c.json({ shift: await shiftOps.claimShift(db, viewerOf(c), c.req.valid('param').shiftId) });
       })
       .post(
         '/shifts/:shiftId/check-in',
-        plan.through(),
+        plan.memberVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftCheckInInputSchema),
         async (c) => {
@@ -151,7 +151,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/check-out',
-        plan.through(),
+        plan.memberVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftDoneInputSchema),
         async (c) => {
@@ -161,7 +161,7 @@ export function shiftRoutes(deps: { env: Env; db: Database }) {
       )
       .post(
         '/shifts/:shiftId/done',
-        plan.through(),
+        plan.memberVia('shift'),
         validate('param', shiftParam),
         validate('json', shiftDoneInputSchema),
         async (c) => {
