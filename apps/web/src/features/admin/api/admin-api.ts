@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Role } from '@tavara/shared/roles';
 import type { SupportRequestStatus } from '@tavara/shared/support/contact-request.schema';
 import { api, ApiError, unwrap } from '@/lib/api-client';
+import type { QueryData } from '@/lib/query-data';
 import { toast } from '@/lib/toast';
 
 /**
@@ -20,18 +21,18 @@ export const adminKeys = {
 };
 
 /** The notification queue (issue 18): depth by status and the failed e-mails with their errors. */
-export function useNotificationQueue() {
-  return useQuery({
+export const notificationQueueQuery = () =>
+  queryOptions({
     queryKey: adminKeys.notificationQueue,
     queryFn: () => unwrap(api.admin.notifications.queue.$get()),
     refetchInterval: 30_000,
     refetchIntervalInBackground: false,
   });
-}
-export type NotificationQueue = NonNullable<ReturnType<typeof useNotificationQueue>['data']>;
+export const useNotificationQueue = () => useQuery(notificationQueueQuery());
+export type NotificationQueue = QueryData<typeof notificationQueueQuery>;
 
-export function useAdminUsers(filters: { search: string; role: Role | ''; page: number }) {
-  return useQuery({
+export const adminUsersQuery = (filters: { search: string; role: Role | ''; page: number }) =>
+  queryOptions({
     queryKey: adminKeys.users(filters),
     queryFn: () =>
       unwrap(
@@ -46,18 +47,19 @@ export function useAdminUsers(filters: { search: string; role: Role | ''; page: 
     // The table keeps the last page while the next one loads: no jump to an empty state.
     placeholderData: keepPreviousData,
   });
-}
-export type AdminUsersPage = NonNullable<ReturnType<typeof useAdminUsers>['data']>;
+export const useAdminUsers = (filters: { search: string; role: Role | ''; page: number }) =>
+  useQuery(adminUsersQuery(filters));
+export type AdminUsersPage = QueryData<typeof adminUsersQuery>;
 export type AdminUser = AdminUsersPage['users'][number];
 
-export function useAuditLog(page: number) {
-  return useQuery({
+export const auditLogQuery = (page: number) =>
+  queryOptions({
     queryKey: adminKeys.auditLog(page),
     queryFn: () => unwrap(api.admin['audit-log'].$get({ query: { page: String(page) } })),
     placeholderData: keepPreviousData,
   });
-}
-export type AuditEntry = NonNullable<ReturnType<typeof useAuditLog>['data']>['entries'][number];
+export const useAuditLog = (page: number) => useQuery(auditLogQuery(page));
+export type AuditEntry = QueryData<typeof auditLogQuery>['entries'][number];
 
 export const featureVotesQuery = queryOptions({
   queryKey: adminKeys.featureVotes,
@@ -65,8 +67,8 @@ export const featureVotesQuery = queryOptions({
 });
 export type FeatureVoteStats = Awaited<ReturnType<NonNullable<typeof featureVotesQuery.queryFn>>>;
 
-export function useSupportRequests(filters: { status: SupportRequestStatus | ''; page: number }) {
-  return useQuery({
+export const supportRequestsQuery = (filters: { status: SupportRequestStatus | ''; page: number }) =>
+  queryOptions({
     queryKey: adminKeys.supportRequests(filters),
     queryFn: () =>
       unwrap(
@@ -76,15 +78,16 @@ export function useSupportRequests(filters: { status: SupportRequestStatus | '';
       ),
     placeholderData: keepPreviousData,
   });
-}
+export const useSupportRequests = (filters: { status: SupportRequestStatus | ''; page: number }) =>
+  useQuery(supportRequestsQuery(filters));
 
-export function useSupportRequest(id: string | null) {
-  return useQuery({
+export const supportRequestQuery = (id: string | null) =>
+  queryOptions({
     queryKey: adminKeys.supportRequest(id ?? ''),
     queryFn: async () => (await unwrap(api.support.requests[':id'].$get({ param: { id: id! } }))).request,
     enabled: id !== null,
   });
-}
+export const useSupportRequest = (id: string | null) => useQuery(supportRequestQuery(id));
 
 /** The URL of a support request's screenshot (admins only; the server checks). */
 export const supportScreenshotUrl = (id: string) => `/api/support/requests/${encodeURIComponent(id)}/screenshot`;
@@ -156,13 +159,13 @@ export function useRetryNotificationJob() {
 }
 
 /** The message boards' moderation queue (issue 20): posts with open reports, with their reasons. */
-export function useModerationQueue() {
-  return useQuery({
+export const moderationQueueQuery = () =>
+  queryOptions({
     queryKey: ['admin', 'moderation'] as const,
     queryFn: () => unwrap(api.admin['board-reports'].$get()),
   });
-}
-export type ModerationItem = NonNullable<ReturnType<typeof useModerationQueue>['data']>['items'][number];
+export const useModerationQueue = () => useQuery(moderationQueueQuery());
+export type ModerationItem = QueryData<typeof moderationQueueQuery>['items'][number];
 
 /** Hide, restore or dismiss: the queue and the audit log refresh together. */
 export function useModeratePost() {
@@ -175,12 +178,12 @@ export function useModeratePost() {
 }
 
 /** Professionals' documents waiting for a check (issue 20). */
-export function useDocumentsToVerify() {
-  return useQuery({
+export const documentsToVerifyQuery = () =>
+  queryOptions({
     queryKey: ['admin', 'documents'] as const,
     queryFn: () => unwrap(api.admin['professional-documents'].$get({ query: { status: 'unverified' } })),
   });
-}
+export const useDocumentsToVerify = () => useQuery(documentsToVerifyQuery());
 
 export function useVerifyDocument() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminCertificate, AdminTrainingStats } from '@tavara/shared/training/training';
 import { api, unwrap } from '@/lib/api-client';
 
@@ -11,21 +11,21 @@ export const adminTrainingKeys = {
   certificates: (page: number) => ['admin', 'training', 'certificates', { page }] as const,
 };
 
-export function useAdminTrainingStats() {
-  return useQuery({
+export const adminTrainingStatsQuery = () =>
+  queryOptions({
     queryKey: adminTrainingKeys.stats,
     queryFn: (): Promise<AdminTrainingStats> => unwrap(api.admin.training.stats.$get()),
   });
-}
+export const useAdminTrainingStats = () => useQuery(adminTrainingStatsQuery());
 
-export function useAdminCertificates(page: number) {
-  return useQuery({
+export const adminCertificatesQuery = (page: number) =>
+  queryOptions({
     queryKey: adminTrainingKeys.certificates(page),
     queryFn: (): Promise<{ certificates: AdminCertificate[]; total: number; page: number; pageSize: number }> =>
       unwrap(api.admin.training.certificates.$get({ query: { page: String(page) } })),
     placeholderData: keepPreviousData,
   });
-}
+export const useAdminCertificates = (page: number) => useQuery(adminCertificatesQuery(page));
 
 export function useRevokeCertificate() {
   const client = useQueryClient();
