@@ -31,8 +31,8 @@ export const boardKeys = {
   moderation: ['boards', 'moderation'] as const,
 };
 
-export function useBoardPosts(board: Board, filters: BoardFilters) {
-  return useQuery({
+export const boardPostsQuery = (board: Board, filters: BoardFilters) =>
+  queryOptions({
     queryKey: boardKeys.list(board, filters),
     queryFn: async (): Promise<{ posts: BoardPost[]; page: number; hasNext: boolean }> =>
       unwrap(
@@ -50,7 +50,7 @@ export function useBoardPosts(board: Board, filters: BoardFilters) {
     // The last page stays on screen while the next one loads (dimmed), instead of a blank list.
     placeholderData: keepPreviousData,
   });
-}
+export const useBoardPosts = (board: Board, filters: BoardFilters) => useQuery(boardPostsQuery(board, filters));
 
 export const postQuery = (id: string) =>
   queryOptions({
@@ -59,24 +59,24 @@ export const postQuery = (id: string) =>
       unwrap(api.boards.posts[':id'].$get({ param: { id } })),
   });
 
-export function useMyPosts(enabled: boolean) {
-  return useQuery({
+export const myPostsQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: boardKeys.mine,
     queryFn: async (): Promise<{ posts: BoardPost[] }> => unwrap(api.boards.posts.mine.$get()),
     enabled,
   });
-}
+export const useMyPosts = (enabled: boolean) => useQuery(myPostsQuery(enabled));
 
-export function useThreads(enabled: boolean) {
-  return useQuery({
+export const threadsQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: boardKeys.threads,
     queryFn: async (): Promise<{ threads: BoardThreadSummary[] }> => unwrap(api.boards.threads.$get()),
     enabled,
   });
-}
+export const useThreads = (enabled: boolean) => useQuery(threadsQuery(enabled));
 
-export function useThread(id: string | null) {
-  return useQuery({
+export const threadQuery = (id: string | null) =>
+  queryOptions({
     queryKey: boardKeys.thread(id ?? ''),
     queryFn: async (): Promise<{
       thread: Omit<BoardThreadSummary, 'lastMessage' | 'lastAt'>;
@@ -84,7 +84,7 @@ export function useThread(id: string | null) {
     }> => unwrap(api.boards.threads[':id'].$get({ param: { id: id! } })),
     enabled: id !== null,
   });
-}
+export const useThread = (id: string | null) => useQuery(threadQuery(id));
 
 export function createPost(values: PostValues) {
   return unwrap(api.boards.posts.$post({ json: values }));
@@ -119,12 +119,12 @@ export interface ModerationItem {
   reports: { reason: string; createdAt: string }[];
 }
 
-export function useModerationQueue() {
-  return useQuery({
+export const moderationQueueQuery = () =>
+  queryOptions({
     queryKey: boardKeys.moderation,
     queryFn: async (): Promise<{ items: ModerationItem[] }> => unwrap(api.admin['board-reports'].$get()),
   });
-}
+export const useModerationQueue = () => useQuery(moderationQueueQuery());
 
 export function moderatePost(id: string, action: ModerationAction) {
   return unwrap(api.admin['board-posts'][':id'].moderation.$post({ param: { id }, json: { action } }));
