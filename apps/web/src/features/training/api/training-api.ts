@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CertificateVerification,
   QuizForAttempt,
@@ -23,23 +23,24 @@ export const trainingKeys = {
 };
 
 /** `viewer` is null while the session is still being checked: nothing is fetched twice. */
-export function useTrainingOverview(viewer: string | null) {
-  return useQuery({
+export const trainingOverviewQuery = (viewer: string | null) =>
+  queryOptions({
     queryKey: trainingKeys.overview(viewer ?? ''),
     queryFn: (): Promise<TrainingOverview> => unwrap(api.training.overview.$get()),
     enabled: viewer !== null,
   });
-}
+export const useTrainingOverview = (viewer: string | null) => useQuery(trainingOverviewQuery(viewer));
 
-export function useLesson(viewer: string | null, moduleId: string, lessonId: string) {
-  return useQuery({
+export const lessonQuery = (viewer: string | null, moduleId: string, lessonId: string) =>
+  queryOptions({
     enabled: viewer !== null,
     queryKey: trainingKeys.lesson(viewer ?? '', moduleId, lessonId),
     queryFn: (): Promise<TrainingLesson> =>
       unwrap(api.training.modules[':moduleId'].lessons[':lessonId'].$get({ param: { moduleId, lessonId } })),
     retry: (count, error) => count < 2 && !('status' in error && error.status === 404),
   });
-}
+export const useLesson = (viewer: string | null, moduleId: string, lessonId: string) =>
+  useQuery(lessonQuery(viewer, moduleId, lessonId));
 
 export function useCompleteLesson(viewer: string, moduleId: string, lessonId: string) {
   const client = useQueryClient();
@@ -55,8 +56,8 @@ export function useCompleteLesson(viewer: string, moduleId: string, lessonId: st
   });
 }
 
-export function useQuiz(viewer: string, moduleId: string, enabled: boolean) {
-  return useQuery({
+export const quizQuery = (viewer: string, moduleId: string, enabled: boolean) =>
+  queryOptions({
     queryKey: trainingKeys.quiz(viewer, moduleId),
     queryFn: (): Promise<QuizForAttempt> =>
       unwrap(api.training.modules[':moduleId'].quiz.$get({ param: { moduleId } })),
@@ -66,7 +67,8 @@ export function useQuiz(viewer: string, moduleId: string, enabled: boolean) {
     refetchOnWindowFocus: false,
     retry: false,
   });
-}
+export const useQuiz = (viewer: string, moduleId: string, enabled: boolean) =>
+  useQuery(quizQuery(viewer, moduleId, enabled));
 
 export function useSubmitQuiz(viewer: string, moduleId: string) {
   const client = useQueryClient();
@@ -85,8 +87,8 @@ export function useIssueCertificate(viewer: string) {
   });
 }
 
-export function useCertificateVerification(code: string) {
-  return useQuery({
+export const certificateVerificationQuery = (code: string) =>
+  queryOptions({
     queryKey: trainingKeys.verification(code),
     queryFn: (): Promise<CertificateVerification> =>
       unwrap(api.training.certificates[':code'].$get({ param: { code } })),
@@ -96,6 +98,6 @@ export function useCertificateVerification(code: string) {
     // at once shows "We could not check this code" with a retry instead.
     networkMode: 'always',
   });
-}
+export const useCertificateVerification = (code: string) => useQuery(certificateVerificationQuery(code));
 
 export const CERTIFICATE_PDF_URL = '/api/training/certificate/pdf';
