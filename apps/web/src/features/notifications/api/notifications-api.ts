@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UNREAD_POLL_MS, type NotificationPreferencesInput } from '@tavara/shared/notifications/notifications';
 import { api, unwrap } from '@/lib/api-client';
 
@@ -19,8 +19,8 @@ export type NotificationList = Awaited<ReturnType<typeof fetchList>>;
 const fetchPreferences = () => unwrap(api.notifications.preferences.$get());
 export type NotificationPreferences = Awaited<ReturnType<typeof fetchPreferences>>;
 
-export function useUnreadCount() {
-  return useQuery({
+export const unreadCountQuery = () =>
+  queryOptions({
     queryKey: notificationKeys.count(),
     queryFn: () => unwrap(api.notifications['unread-count'].$get()),
     refetchInterval: UNREAD_POLL_MS,
@@ -29,11 +29,11 @@ export function useUnreadCount() {
     retry: false,
     placeholderData: keepPreviousData,
   });
-}
+export const useUnreadCount = () => useQuery(unreadCountQuery());
 
-export function useNotificationList(enabled: boolean) {
-  return useQuery({ queryKey: notificationKeys.list(), queryFn: fetchList, enabled, retry: 1 });
-}
+export const notificationListQuery = (enabled: boolean) =>
+  queryOptions({ queryKey: notificationKeys.list(), queryFn: fetchList, enabled, retry: 1 });
+export const useNotificationList = (enabled: boolean) => useQuery(notificationListQuery(enabled));
 
 export function useMarkRead() {
   const client = useQueryClient();
@@ -58,9 +58,9 @@ export function useMarkAllRead() {
   });
 }
 
-export function usePreferences() {
-  return useQuery({ queryKey: notificationKeys.preferences(), queryFn: fetchPreferences, retry: 1 });
-}
+export const preferencesQuery = () =>
+  queryOptions({ queryKey: notificationKeys.preferences(), queryFn: fetchPreferences, retry: 1 });
+export const usePreferences = () => useQuery(preferencesQuery());
 
 export function useSavePreferences() {
   const client = useQueryClient();
@@ -70,14 +70,14 @@ export function useSavePreferences() {
   });
 }
 
-export function useUnsubscribeInfo(token: string) {
-  return useQuery({
+export const unsubscribeInfoQuery = (token: string) =>
+  queryOptions({
     queryKey: notificationKeys.unsubscribe(token),
     queryFn: () => unwrap(api.notifications.unsubscribe.$get({ query: { token } })),
     enabled: token.length > 0,
     retry: false,
   });
-}
+export const useUnsubscribeInfo = (token: string) => useQuery(unsubscribeInfoQuery(token));
 
 export function useUnsubscribe() {
   return useMutation({
@@ -92,14 +92,15 @@ export const pushKeys = {
 };
 
 /** The person's devices that get push; `endpoint` (this browser's, if subscribed) marks this one. */
-export function usePushDevices(endpoint: string | null, enabled: boolean) {
-  return useQuery({
+export const pushDevicesQuery = (endpoint: string | null, enabled: boolean) =>
+  queryOptions({
     queryKey: pushKeys.devices(endpoint),
     queryFn: () => unwrap(api.notifications.push.devices.$get({ query: endpoint ? { endpoint } : {} })),
     enabled,
     retry: 1,
   });
-}
+export const usePushDevices = (endpoint: string | null, enabled: boolean) =>
+  useQuery(pushDevicesQuery(endpoint, enabled));
 
 export async function fetchPushKey(): Promise<string> {
   return (await unwrap(api.notifications.push.key.$get())).publicKey;
