@@ -20,13 +20,13 @@ export function useFeatures() {
 }
 
 /** The ids of the features the signed-in user voted for (nothing while signed out). */
-export function useMyVotes(userId: string | null) {
-  return useQuery({
+export const myVotesQuery = (userId: string | null) =>
+  queryOptions({
     queryKey: featureKeys.myVotes(userId ?? ''),
     queryFn: async () => new Set((await unwrap(api.features['my-votes'].$get())).featureIds),
     enabled: userId !== null,
   });
-}
+export const useMyVotes = (userId: string | null) => useQuery(myVotesQuery(userId));
 
 export interface VoteResult {
   featureId: string;
