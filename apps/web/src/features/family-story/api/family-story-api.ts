@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   FamilyStory,
   LegacyListResponse,
@@ -17,14 +17,14 @@ export const storyKeys = {
   legacyStory: (id: string) => ['legacy-stories', 'story', id] as const,
 };
 
-export function useMyStories(enabled: boolean) {
-  return useQuery({
+export const myStoriesQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: storyKeys.mine,
     queryFn: (): Promise<StoryListResponse> => unwrap(api['family-stories'].$get()),
     enabled,
     retry: 1,
   });
-}
+export const useMyStories = (enabled: boolean) => useQuery(myStoriesQuery(enabled));
 
 function useInvalidateStories() {
   const queryClient = useQueryClient();
@@ -56,24 +56,24 @@ export function useShareStory() {
   });
 }
 
-export function useLegacyStories(q: string, page: number) {
-  return useQuery({
+export const legacyStoriesQuery = (q: string, page: number) =>
+  queryOptions({
     queryKey: storyKeys.legacyList(q, page),
     queryFn: (): Promise<LegacyListResponse> =>
       unwrap(api['legacy-stories'].$get({ query: { q, page: String(page) } as never })),
     placeholderData: keepPreviousData,
     retry: 1,
   });
-}
+export const useLegacyStories = (q: string, page: number) => useQuery(legacyStoriesQuery(q, page));
 
-export function useLegacyStory(storyId: string) {
-  return useQuery({
+export const legacyStoryQuery = (storyId: string) =>
+  queryOptions({
     queryKey: storyKeys.legacyStory(storyId),
     queryFn: async (): Promise<PublicStory> =>
       (await unwrap(api['legacy-stories'][':storyId'].$get({ param: { storyId } }))).story,
     retry: false,
   });
-}
+export const useLegacyStory = (storyId: string) => useQuery(legacyStoryQuery(storyId));
 
 export function useHideStory() {
   const invalidate = useInvalidateStories();
