@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AssessmentListResponse,
   AssessmentSectionId,
@@ -11,14 +11,14 @@ import { api, unwrap } from '@/lib/api-client';
 /** The care needs assessment (issue 19). Saving a section refreshes the list and any plan's care details. */
 export const assessmentKeys = { all: ['care-assessments'] as const };
 
-export function useAssessments(enabled: boolean) {
-  return useQuery({
+export const assessmentsQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: assessmentKeys.all,
     queryFn: (): Promise<AssessmentListResponse> => unwrap(api['care-assessments'].$get()),
     enabled,
     retry: 1,
   });
-}
+export const useAssessments = (enabled: boolean) => useQuery(assessmentsQuery(enabled));
 
 export function useSaveSection() {
   const queryClient = useQueryClient();
