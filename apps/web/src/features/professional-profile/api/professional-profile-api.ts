@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfessionalDocument } from '@tavara/shared/professional-profile/professional-documents';
 import type { SavedRegistration } from '@tavara/shared/registration/registration';
 import { api, ApiError, unwrap } from '@/lib/api-client';
@@ -9,19 +9,19 @@ export const profileKeys = {
   documents: ['professional-profile', 'documents'] as const,
 };
 
-export function useMyRegistration() {
-  return useQuery({
+export const myRegistrationQuery = () =>
+  queryOptions({
     queryKey: profileKeys.registration,
     queryFn: (): Promise<SavedRegistration> => unwrap(api.registration.me.$get()) as Promise<SavedRegistration>,
   });
-}
+export const useMyRegistration = () => useQuery(myRegistrationQuery());
 
-export function useMyDocuments() {
-  return useQuery({
+export const myDocumentsQuery = () =>
+  queryOptions({
     queryKey: profileKeys.documents,
     queryFn: async (): Promise<{ documents: ProfessionalDocument[] }> => unwrap(api.professional.documents.$get()),
   });
-}
+export const useMyDocuments = () => useQuery(myDocumentsQuery());
 
 export const documentFileUrl = (id: string) => `/api/professional/documents/${encodeURIComponent(id)}/file`;
 
