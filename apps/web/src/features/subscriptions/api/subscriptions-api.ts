@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminInterestResponse, MySubscription, PlanCode } from '@tavara/shared/subscriptions/subscriptions';
 import { api, unwrap } from '@/lib/api-client';
 
@@ -8,14 +8,14 @@ export const subscriptionKeys = {
   admin: ['subscription', 'admin'] as const,
 };
 
-export function useMySubscription(userId: string | null) {
-  return useQuery({
+export const mySubscriptionQuery = (userId: string | null) =>
+  queryOptions({
     queryKey: subscriptionKeys.mine(userId ?? ''),
     queryFn: (): Promise<MySubscription> => unwrap(api.subscription.$get()),
     enabled: userId !== null,
     retry: 1,
   });
-}
+export const useMySubscription = (userId: string | null) => useQuery(mySubscriptionQuery(userId));
 
 export function useInterest(userId: string | null) {
   const queryClient = useQueryClient();
@@ -34,11 +34,11 @@ export function useInterest(userId: string | null) {
   });
 }
 
-export function useAdminInterest(enabled: boolean) {
-  return useQuery({
+export const adminInterestQuery = (enabled: boolean) =>
+  queryOptions({
     queryKey: subscriptionKeys.admin,
     queryFn: (): Promise<AdminInterestResponse> => unwrap(api.admin['subscription-interest'].$get()),
     enabled,
     retry: 1,
   });
-}
+export const useAdminInterest = (enabled: boolean) => useQuery(adminInterestQuery(enabled));
