@@ -47,12 +47,12 @@ async function lookUpTimeline(query: string): Promise<TimelineLookup> {
 }
 
 /** The timeline of `query` (an e-mail, a user id or a chat session id); idle while `query` is empty. */
-export function useTimeline(query: string) {
-  return useQuery({
+export const timelineQuery = (query: string) =>
+  queryOptions({
     queryKey: userJourneyKeys.timeline(query),
     queryFn: () => lookUpTimeline(query),
     enabled: query !== '',
     staleTime: 30_000,
     retry: 1,
   });
-}
+export const useTimeline = (query: string) => useQuery(timelineQuery(query));
