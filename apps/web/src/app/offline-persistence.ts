@@ -47,5 +47,17 @@ export function persistOptionsFor(
 export async function startPersisting(queryClient: QueryClient, userId: string): Promise<() => void> {
   const options = { queryClient, ...persistOptionsFor(queryClient, userId) };
   await persistQueryClientRestore(options);
+  markRestoredStale(queryClient);
   return persistQueryClientSubscribe(options);
+}
+
+/**
+ * A restored answer is what the device saw last, not what the server holds now: someone else may
+ * have signed up, recorded a dose or cancelled a shift since. Restored with its old time it would
+ * count as fresh for the 5 minutes of `staleTime` (lib/query-client.ts), so a reload would show the
+ * saved copy and never ask. Marked stale (not fetched here), every page asks the server as it
+ * mounts while online, and offline the saved copy stays on screen.
+ */
+export function markRestoredStale(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ predicate: (query) => KEPT_ROOTS.has(query.queryKey[0]), refetchType: 'none' });
 }
