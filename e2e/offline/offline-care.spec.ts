@@ -245,3 +245,57 @@ test('a carer offline: the saved day, doses and a check-in sent once on reconnec
   expect(await page.evaluate(() => localStorage.getItem('savedAccount'))).toBeNull();
   await familyContext.close();
 });
+
+test("a family's own plan offline: the care details (allergies, emergency contact) from what was saved", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const family = await createConfirmedUser(request, 'off-own', { role: 'family', firstName: 'Keisha' });
+  const api = page.context().request;
+  await signInAs(api, family.email);
+  const familyId = ((await (await api.get('/api/auth/get-session')).json()) as { user: { id: string } }).user.id;
+  await ok(
+    await api.put('/api/care-assessments/sections/emergency', {
+      headers: ORIGIN,
+      data: {
+        recipientName: 'Winston Baptiste',
+        answers: { contact_name: 'Anil Baptiste', contact_phone: '+1 868 555 1234', allergies: 'Penicillin' },
+      },
+    }),
+  );
+  const { plan } = (await ok(
+    await api.post('/api/care-plans', {
+      headers: ORIGIN,
+      data: { title: 'Care for Dad', recipientName: 'Winston Baptiste', planType: 'on_demand', startDate: localDate() },
+    }),
+  )) as { plan: { id: string } };
+
+  // Online once, on the dashboard only: the plan's care details are saved without opening them.
+  await page.goto('/dashboard/family');
+  await page.waitForFunction(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    return registration.active?.state === 'activated' && navigator.serviceWorker.controller !== null;
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(async (key) => {
+        const open = indexedDB.open('tavara-offline');
+        await new Promise((resolve) => (open.onsuccess = resolve));
+        if (!open.result.objectStoreNames.contains('data')) return false;
+        const request = open.result.transaction('data').objectStore('data').get(key);
+        await new Promise((resolve) => (request.onsuccess = resolve));
+        open.result.close();
+        return String(request.result ?? '').includes('Penicillin');
+      }, `cache:${familyId}`),
+    )
+    .toBe(true);
+
+  await page.context().setOffline(true);
+  await page.goto(`/family/care-management/${plan.id}?tab=care`);
+  await expect(page.getByText(/^Offline — showing what was saved at/)).toBeVisible();
+  const careNeeds = page.getByRole('region', { name: 'Care needs' });
+  await expect(careNeeds.getByText('Penicillin')).toBeVisible();
+  await expect(careNeeds.getByText('Anil Baptiste')).toBeVisible();
+  await expectNoAxeViolations(page, 'care details offline');
+});

@@ -34,13 +34,15 @@
 //      while 50 sign-ins are in flight, and two API instances on one PostgreSQL against one.
 //  11. message boards (issue 20), on the same demo data set (100,000 posts): a board search with
 //      words and the type, region and urgency filters, first page, p99 ≤ 100 ms at 20 connections.
+//  12. offline (issue 29, offline.mjs): a carer on three plans, the persisted cache's size (< 2 MB)
+//      and the dashboard with today's doses on a second visit with no network at 4× CPU (≤ 2 s).
 // It prints one table and writes the same figures to bench-results/latest.json. Budgets that
 // fail are reported as "over"; only a failure to measure (build, server start) exits non-zero.
 // Sizes are in kB = 1000 bytes, the unit Vite's own build report and chunk warning use.
 // Only loopback addresses are used: every server binds 127.0.0.1 and the browser may not leave it.
 //
 // Usage: node scripts/bench/bench.mjs [--no-build] [--duration SECONDS] [--only SECTION,…]
-//   --only first-load,lighthouse,chat,start,throughput,care-plans,medications,matching,boards,server,signed-in,notifications
+//   --only first-load,lighthouse,chat,start,throughput,care-plans,medications,matching,boards,server,signed-in,offline,notifications
 //   runs just those sections (notifications: e-mail and push delivery on BENCH_DATABASE_URL's PostgreSQL).
 // Environment: DATABASE_URL adds a PostgreSQL cold start; DEMO_DATABASE_URL (a database filled by
 // `npm run db:seed:demo`, never real data) enables the care-plans, medications and matching sections; BENCH_PORT pins the
@@ -60,6 +62,7 @@ import { runChatJourney } from './chat-journey.mjs';
 import { runServerBench } from './server-bench.mjs';
 import { lighthouseRows, measureLighthousePages } from './lighthouse-pages.mjs';
 import { makeSignedInScenario, measureSignedInPages, signedInRows } from './signed-in.mjs';
+import { measureOffline, offlineRows } from './offline.mjs';
 import { measureNotifications, notificationRows } from './notifications-section.mjs';
 import { LANDING_CHUNKS, measureFirstLoad as measureBuiltFirstLoad } from '../first-load-js.mjs';
 
@@ -104,6 +107,7 @@ const SECTIONS = [
   'matching',
   'boards',
   'signed-in',
+  'offline',
   'notifications',
 ];
 /** `--only care-budgets`: the care core's budgets on the demo data (issue 35, item 3). */
@@ -568,6 +572,26 @@ async function measureSignedIn() {
       beforeRun: haltIfInterrupted,
     });
   } finally {
+    await stopChild(api.child);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 12. Offline: offline.mjs (issue 29, decision 037)
+
+/** A server on a fresh PGlite directory, the carer on three plans made through its API. */
+async function measureOfflineSection() {
+  const api = await startApiServer({
+    label: 'offline',
+    dataDir: makeTempDir('offline'),
+    extraEnv: { AUTH_AUTO_CONFIRM: 'true', AUTH_RATE_LIMIT_DISABLED: 'true', NODE_ENV: 'development' },
+  });
+  try {
+    browser = await launchChromium();
+    return await measureOffline(api.baseUrl, browser, { runs: 5, log });
+  } finally {
+    await browser?.close().catch(() => undefined);
+    browser = undefined;
     await stopChild(api.child);
   }
 }
@@ -1210,6 +1234,7 @@ function buildRows(r) {
   if (r.notifications)
     for (const row of notificationRows(r.notifications))
       add(row.name, row.figure, row.goal, row.ok === null ? '-' : verdict(row.ok));
+  if (r.offline) for (const row of offlineRows(r.offline)) add(row.name, row.figure, row.goal, verdict(row.ok));
   if (r.signedIn) {
     for (const row of signedInRows(r.signedIn)) add(row.name, row.figure, row.goal, verdict(row.ok));
   }
@@ -1471,6 +1496,8 @@ async function main() {
   if (only.has('boards')) boards = await measureBoards(options.duration);
   let signedIn;
   if (only.has('signed-in')) signedIn = await measureSignedIn();
+  let offline;
+  if (only.has('offline')) offline = await measureOfflineSection();
   let notifications;
   if (only.has('notifications')) notifications = await measureNotifications({ log });
 
@@ -1554,6 +1581,7 @@ async function main() {
     matching,
     boards,
     signedIn,
+    offline,
     notifications,
   };
   const rows = [...buildRows(results), ...(server?.rows ?? [])];

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { planQuery, plansQuery } from '@/domain/care-plans/plan-queries';
+import { planAssessmentQuery, planStoryQuery } from '@/features/care-plans/api/care-plans-api';
 import { assignmentQuery } from '@/features/care-team/api/care-team-api';
 import { careFiguresQuery, dashboardQuery, medicationFiguresQuery } from '@/features/dashboard/api/dashboard-api';
 import { doseDayQuery, medicationsQuery } from '@/features/medications/api/medications-api';
@@ -8,8 +9,10 @@ import { scheduleQuery } from '@/features/shifts/api/shifts-api';
 /**
  * What a carer needs in a dead zone, fetched while the connection is there: for each plan the
  * person is on, the plan with its team and this week's shifts, the day's doses, the medication
- * list, and for a team member the assignment (care details, contacts, the next two weeks'
- * shifts); and their dashboard and schedule. Fresh answers are not fetched again (staleTime), and
+ * list, the plan's care details (the family's assessment and story: allergies, emergency
+ * contacts, routines — shown on the plan page to the owner and the team), and for a team member
+ * the assignment (care details, contacts, the next two weeks' shifts); and their dashboard and
+ * schedule. Fresh answers are not fetched again (staleTime), and
  * plans are taken one at a time so a phone on one bar of signal is not flooded.
  */
 export async function keepCareOffline(queryClient: QueryClient, userId: string): Promise<void> {
@@ -26,6 +29,8 @@ export async function keepCareOffline(queryClient: QueryClient, userId: string):
       queryClient.prefetchQuery(planQuery(plan.id)),
       queryClient.prefetchQuery(doseDayQuery(plan.id)),
       queryClient.prefetchQuery(medicationsQuery(plan.id, 7)),
+      queryClient.prefetchQuery(planAssessmentQuery(plan.id)),
+      queryClient.prefetchQuery(planStoryQuery(plan.id)),
       ...(team ? [queryClient.prefetchQuery(assignmentQuery(plan.id))] : []),
     ]);
   }

@@ -3,6 +3,7 @@ import { assessmentSummary } from '@tavara/shared/care-assessment/care-assessmen
 import { STORY_FIELDS } from '@tavara/shared/family-story/family-story';
 import { ClipboardList, HeartHandshake } from 'lucide-react';
 import { Link } from 'react-router';
+import { NotAvailableOffline } from '@/components/not-available-offline';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
 import { planAssessmentQuery, planStoryQuery } from '../api/care-plans-api';
@@ -15,6 +16,8 @@ import { planAssessmentQuery, planStoryQuery } from '../api/care-plans-api';
 export function CareDetailsPanel({ planId, isOwner }: { planId: string; isOwner: boolean }) {
   const assessment = useQuery(planAssessmentQuery(planId));
   const story = useQuery(planStoryQuery(planId));
+  // Offline with nothing saved for this plan (issue 29): said plainly, not loading rows for ever.
+  if ([assessment, story].some((q) => q.isPending && q.fetchStatus === 'paused')) return <NotAvailableOffline />;
   return (
     <div className="grid gap-6">
       <section aria-labelledby="care-needs" className="rounded-card border border-line bg-surface p-5">
