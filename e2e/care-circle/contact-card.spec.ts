@@ -1,0 +1,113 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { APP_URL, createConfirmedUser, GOOD_PASSWORD, sidewaysOverflow } from '../auth/accounts';
+import { expect, expectNoAxeViolations, test } from '../fixtures';
+
+// Signing in only works on the app's public origin (Better Auth's CSRF check).
+test.use({ baseURL: APP_URL });
+const origin = { origin: APP_URL };
+
+async function signIn(request: APIRequestContext, email: string) {
+  const res = await request.post('/api/auth/sign-in/email', {
+    headers: origin,
+    data: { email, password: GOOD_PASSWORD },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+test('the contact card: the family chooses what the circle sees; the neighbour gets tap-to-call and WhatsApp links, never the address', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const family = await createConfirmedUser(request, 'contacts-family', { role: 'family', firstName: 'Keisha' });
+  const neighbour = await createConfirmedUser(request, 'contacts-neighbour', { role: 'community', firstName: 'Dion' });
+  const familyApi = page.context().request;
+  await signIn(familyApi, family.email);
+  const created = await familyApi.post('/api/care-plans', {
+    headers: origin,
+    data: {
+      title: 'Care for Mum',
+      recipientName: 'Joyce Ramdass',
+      planType: 'on_demand',
+      weekdayCoverage: [],
+      weekendCoverage: [],
+      extraShifts: [],
+      startDate: new Date().toISOString().slice(0, 10),
+      endDate: null,
+      description: null,
+      notes: null,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
+  // The contacts live in the care assessment (its own journey fills it through the page).
+  for (const [section, answers] of [
+    [
+      'basic',
+      {
+        primary_contact_name: 'Keisha Ramdass',
+        primary_contact_phone: '+1 868 555 0101',
+        care_address: '12 Pelican Drive, Diego Martin',
+      },
+    ],
+    ['emergency', { contact_name: 'Sita Ramdass', contact_phone: '+1 (868) 555-0202', contact_relationship: 'child' }],
+  ] as const) {
+    const saved = await familyApi.put(`/api/care-assessments/sections/${section}`, {
+      headers: origin,
+      data: { recipientName: 'Joyce Ramdass', answers },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  const invited = await familyApi.post(`/api/care-plans/${planId}/circle/invitations`, {
+    headers: origin,
+    data: { email: neighbour.email },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { memberId } = (await invited.json()) as { memberId: string };
+
+  // The family sees its card and chooses: the emergency contact for the circle.
+  await page.goto(`/circle/${planId}`);
+  const card = page.getByRole('region', { name: 'Contacts' });
+  await expect(card.getByText('12 Pelican Drive, Diego Martin')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Call Keisha Ramdass' })).toHaveAttribute('href', 'tel:+18685550101');
+  await card.getByRole('button', { name: 'Choose who sees them' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Who sees your contacts' });
+  const circle = dialog.getByRole('group', { name: 'Your care circle' });
+  await expect(circle.getByRole('checkbox', { name: 'Emergency contact' })).not.toBeChecked();
+  await expectNoAxeViolations(page, 'contact sharing dialog');
+  await circle.getByRole('checkbox', { name: 'Emergency contact' }).check();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Saved. The contact card shows your choice.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await shoot(page, 'contacts-family');
+
+  // The neighbour accepts and opens the circle: the emergency contact with its links, nothing else.
+  const context = await browser.newContext();
+  await signIn(context.request, neighbour.email);
+  const accepted = await context.request.post(`/api/circle-invitations/${memberId}/accept`, { headers: origin });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const other = await context.newPage();
+  await other.goto(`/circle/${planId}`);
+  const theirs = other.getByRole('region', { name: 'Contacts' });
+  await expect(theirs.getByRole('link', { name: 'Call Sita Ramdass' })).toHaveAttribute('href', 'tel:+18685550202');
+  await expect(theirs.getByRole('link', { name: 'WhatsApp Sita Ramdass' })).toHaveAttribute(
+    'href',
+    'https://wa.me/18685550202?text=Hello!',
+  );
+  await expect(theirs.getByText('Child', { exact: false })).toBeVisible();
+  await expect(theirs.getByText('Keisha Ramdass')).toHaveCount(0);
+  await expect(theirs.getByText('Pelican')).toHaveCount(0);
+  await expect(theirs.getByRole('button', { name: 'Choose who sees them' })).toHaveCount(0);
+  await expectNoAxeViolations(other, 'contact card, circle member');
+  await shoot(other, 'contacts-neighbour');
+  await context.close();
+});
