@@ -111,3 +111,81 @@ test('the contact card: the family chooses what the circle sees; the neighbour g
   await shoot(other, 'contacts-neighbour');
   await context.close();
 });
+
+/** `YYYY-MM-DDTHH:MM` in the plan's zone, `hours` from now (the shift form's value). */
+const planLocal = (hours: number) =>
+  new Date(Date.now() + hours * 3_600_000)
+    .toLocaleString('sv-SE', { timeZone: 'America/Port_of_Spain' })
+    .slice(0, 16)
+    .replace(' ', 'T');
+
+test('a professional on the team sees the family’s contacts on the assignment, and the care address once they have a shift', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const family = await createConfirmedUser(request, 'contacts-family-pro', { role: 'family', firstName: 'Keisha' });
+  const pro = await createConfirmedUser(request, 'contacts-pro', { role: 'professional', firstName: 'Marisa' });
+  const familyApi = request;
+  await signIn(familyApi, family.email);
+  const created = await familyApi.post('/api/care-plans', {
+    headers: origin,
+    data: {
+      title: 'Care for Dad',
+      recipientName: 'Winston Baptiste',
+      planType: 'on_demand',
+      startDate: new Date().toISOString().slice(0, 10),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
+  const saved = await familyApi.put('/api/care-assessments/sections/basic', {
+    headers: origin,
+    data: {
+      recipientName: 'Winston Baptiste',
+      answers: {
+        primary_contact_name: 'Keisha Baptiste',
+        primary_contact_phone: '+1 868 555 0303',
+        care_address: '4 Saman Street, Arima',
+      },
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const invited = await familyApi.post(`/api/care-plans/${planId}/invitations`, {
+    headers: origin,
+    data: { kind: 'professional', email: pro.email, teamRole: 'nurse' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const { memberId } = (await invited.json()) as { memberId: string };
+  const proApi = page.context().request;
+  await signIn(proApi, pro.email);
+  expect((await proApi.post(`/api/invitations/${memberId}/accept`, { headers: origin })).status()).toBe(200);
+
+  await page.goto(`/professional/assignments/${planId}`);
+  const card = page.getByRole('region', { name: 'Contacts' });
+  await expect(card.getByRole('link', { name: 'Call Keisha Baptiste' })).toHaveAttribute('href', 'tel:+18685550303');
+  await expect(card.getByRole('link', { name: 'WhatsApp Keisha Baptiste' })).toHaveAttribute(
+    'href',
+    'https://wa.me/18685550303?text=Hello!',
+  );
+  await expect(card.getByText('Arima')).toHaveCount(0);
+
+  // A shift for them tomorrow: the care address is on the card.
+  const proId = ((await (await proApi.get('/api/auth/get-session')).json()) as { user: { id: string } }).user.id;
+  const shift = await familyApi.post(`/api/care-plans/${planId}/shifts`, {
+    headers: origin,
+    data: { start: planLocal(24), end: planLocal(30), note: null },
+  });
+  expect(shift.status(), await shift.text()).toBe(201);
+  const { shift: made } = (await shift.json()) as { shift: { id: string } };
+  const assigned = await familyApi.post(`/api/shifts/${made.id}/assign`, {
+    headers: origin,
+    data: { userId: proId, mode: 'assign' },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  await page.reload();
+  await expect(card.getByText('4 Saman Street, Arima')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Choose who sees them' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'contact card on the assignment');
+  await shoot(page, 'contacts-assignment');
+});
