@@ -1,26 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { APP_URL, createConfirmedUser, GOOD_PASSWORD, sidewaysOverflow } from '../auth/accounts';
+import { APP_URL, createConfirmedUser, signInAs } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
+import { shoot } from './screens';
 
 // Signing in only works on the app's public origin (Better Auth's CSRF check).
 test.use({ baseURL: APP_URL });
 const origin = { origin: APP_URL };
-
-async function signIn(request: APIRequestContext, email: string) {
-  const res = await request.post('/api/auth/sign-in/email', {
-    headers: origin,
-    data: { email, password: GOOD_PASSWORD },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-}
 
 test('the contact card: the family chooses what the circle sees; the neighbour gets tap-to-call and WhatsApp links, never the address', async ({
   page,
@@ -31,7 +15,7 @@ test('the contact card: the family chooses what the circle sees; the neighbour g
   const family = await createConfirmedUser(request, 'contacts-family', { role: 'family', firstName: 'Keisha' });
   const neighbour = await createConfirmedUser(request, 'contacts-neighbour', { role: 'community', firstName: 'Dion' });
   const familyApi = page.context().request;
-  await signIn(familyApi, family.email);
+  await signInAs(familyApi, family.email);
   const created = await familyApi.post('/api/care-plans', {
     headers: origin,
     data: {
@@ -92,7 +76,7 @@ test('the contact card: the family chooses what the circle sees; the neighbour g
 
   // The neighbour accepts and opens the circle: the emergency contact with its links, nothing else.
   const context = await browser.newContext();
-  await signIn(context.request, neighbour.email);
+  await signInAs(context.request, neighbour.email);
   const accepted = await context.request.post(`/api/circle-invitations/${memberId}/accept`, { headers: origin });
   expect(accepted.status(), await accepted.text()).toBe(200);
   const other = await context.newPage();
@@ -127,7 +111,7 @@ test('a professional on the team sees the family’s contacts on the assignment,
   const family = await createConfirmedUser(request, 'contacts-family-pro', { role: 'family', firstName: 'Keisha' });
   const pro = await createConfirmedUser(request, 'contacts-pro', { role: 'professional', firstName: 'Marisa' });
   const familyApi = request;
-  await signIn(familyApi, family.email);
+  await signInAs(familyApi, family.email);
   const created = await familyApi.post('/api/care-plans', {
     headers: origin,
     data: {
@@ -158,7 +142,7 @@ test('a professional on the team sees the family’s contacts on the assignment,
   expect(invited.status(), await invited.text()).toBe(201);
   const { memberId } = (await invited.json()) as { memberId: string };
   const proApi = page.context().request;
-  await signIn(proApi, pro.email);
+  await signInAs(proApi, pro.email);
   expect((await proApi.post(`/api/invitations/${memberId}/accept`, { headers: origin })).status()).toBe(200);
 
   await page.goto(`/professional/assignments/${planId}`);
