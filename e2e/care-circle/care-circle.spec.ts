@@ -1,6 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { APP_URL, createConfirmedUser, GOOD_PASSWORD, sidewaysOverflow } from '../auth/accounts';
+import { APP_URL, createConfirmedUser, GOOD_PASSWORD } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
+import { shoot } from './screens';
 
 // Signing in only works on the app's public origin (Better Auth's CSRF check).
 test.use({ baseURL: APP_URL });
@@ -23,14 +24,6 @@ async function signedInPage(browser: { newContext(): Promise<BrowserContext> }, 
 function localIn(days: number, time: string) {
   const d = new Date(Date.now() + days * 86_400_000);
   return `${d.toISOString().slice(0, 10)}T${time}`;
-}
-
-async function shoot(page: Page, name: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
 }
 
 test('a family invites a neighbour to the circle and asks for a ride; the neighbour signs up and marks it done; the family says thanks', async ({

@@ -120,6 +120,16 @@ export const CIRCLE_ROUTES: readonly Row[] = [
     expect: OWNER(200),
   },
   { method: 'GET', path: () => '/api/help-tasks', expect: all(200) },
+  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/contacts`, expect: VILLAGE },
+  {
+    method: 'PUT',
+    path: (t) => `/api/care-plans/${t.planId}/contacts/sharing`,
+    body: () => ({
+      team: { primary: true, emergency: true, address: true },
+      circle: { primary: false, emergency: true },
+    }),
+    expect: OWNER(200),
+  },
 ];
 
 /**

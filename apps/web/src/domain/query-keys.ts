@@ -26,6 +26,7 @@ export const careKeys = {
     help: (planId: string, when: 'upcoming' | 'past') => ['care', 'village', planId, 'help', when] as const,
     mine: () => ['care', 'village', 'mine'] as const,
     tasks: () => ['care', 'village', 'tasks'] as const,
+    contacts: (planId: string) => ['care', 'village', planId, 'contacts'] as const,
   },
   professionals: (q: string, region: string, careType: string) =>
     ['care', 'professionals', q, region, careType] as const,

@@ -15,7 +15,8 @@ export const REFRESHES = {
   'care-team': [careKeys.all],
   shift: [careKeys.all],
   medication: [careKeys.all],
-  'care-assessment': [careKeys.careDetails()],
+  // The contact card reads the assessment's contacts and care address.
+  'care-assessment': [careKeys.careDetails(), careKeys.village.all],
   'family-story': [careKeys.careDetails()],
   // Issue 30: the circle and its help; the bell's inbox refreshes on its own poll.
   'care-circle': [careKeys.village.all],

@@ -111,6 +111,12 @@ export const ASSESSMENT_SECTIONS = [
       },
       { id: 'care_region', label: 'Region where care happens', kind: 'select', options: TT_REGION_OPTIONS },
       { id: 'care_location', label: 'Town or area', kind: 'text' },
+      {
+        id: 'care_address',
+        label: 'Street address where care happens',
+        kind: 'text',
+        hint: 'Shown on the contact card only to team members with a shift, if you share it',
+      },
       { id: 'care_types', label: 'Care needed', kind: 'multi', options: CARE_TYPE_OPTIONS },
       { id: 'shifts', label: 'Preferred shifts', kind: 'multi', options: SHIFT_OPTIONS },
       { id: 'shift_start', label: 'Preferred start time', kind: 'time', hint: 'Only if none of the shifts above fits' },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ContactSharing } from '@tavara/shared/care-circle/contacts';
 import type { CircleStatus, HelpKind, HelpRequestStatus, SignupStatus } from '@tavara/shared/care-circle/care-circle';
 import { user } from './auth';
 import { carePlans } from './care-plans';
@@ -127,3 +128,19 @@ export const helpSignups = pgTable(
     index('help_signups_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * What the family shares on the contact card (issue 30, item 5): one row per plan, written only by
+ * its owner. No row is the default in `DEFAULT_CONTACT_SHARING`; the contacts themselves stay in the
+ * recipient's care assessment and are never copied here.
+ */
+export const contactSharing = pgTable('care_plan_contact_sharing', {
+  planId: uuid('plan_id')
+    .primaryKey()
+    .references(() => carePlans.id, { onDelete: 'cascade' }),
+  sharing: jsonb('sharing').$type<ContactSharing>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});

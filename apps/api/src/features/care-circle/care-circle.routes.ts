@@ -4,6 +4,7 @@ import {
   helpRequestInputSchema,
   helpThanksInputSchema,
 } from '@tavara/shared/care-circle/care-circle';
+import { contactSharingSchema } from '@tavara/shared/care-circle/contacts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
@@ -16,6 +17,7 @@ import type { Logger } from '../../lib/logger';
 import type { Mailer } from '../../lib/mailer';
 import { validate } from '../../lib/validate';
 import * as circle from './care-circle.service';
+import * as contacts from './contacts.service';
 import * as help from './help-requests.service';
 
 /**
@@ -42,7 +44,8 @@ const whenQuery = z.object({ when: z.enum(['upcoming', 'past']).default('upcomin
  * DELETE /care-plans/:planId/circle/:memberId · GET /circles ·
  * POST /circle-invitations/:invitationId/accept|decline ·
  * GET|POST /care-plans/:planId/help-requests · POST /help-requests/:requestId/cancel|signups ·
- * POST /help-signups/:signupId/cancel|done|thanks · GET /help-tasks
+ * POST /help-signups/:signupId/cancel|done|thanks · GET /help-tasks ·
+ * GET /care-plans/:planId/contacts · PUT /care-plans/:planId/contacts/sharing
  */
 export function careCircleRoutes(deps: { env: Env; db: Database; mailer: Mailer; logger: Logger }) {
   const { env, db, mailer, logger } = deps;
@@ -81,6 +84,18 @@ export function careCircleRoutes(deps: { env: Env; db: Database; mailer: Mailer;
           const { planId, memberId } = c.req.valid('param');
           return c.json(await circle.endCircleMembership(db, viewerOf(c), planId, memberId));
         },
+      )
+      // The contact card: the village reads what the family shares; only the family chooses.
+      .get('/care-plans/:planId/contacts', allow.own(CIRCLE_MATRIX), validate('param', planParam), async (c) =>
+        c.json(await contacts.contactCard(db, viewerOf(c), c.req.valid('param').planId)),
+      )
+      .put(
+        '/care-plans/:planId/contacts/sharing',
+        allow.own(CIRCLE_MATRIX),
+        validate('param', planParam),
+        validate('json', contactSharingSchema),
+        async (c) =>
+          c.json(await contacts.setContactSharing(db, viewerOf(c), c.req.valid('param').planId, c.req.valid('json'))),
       )
       .get('/circles', allow('signed-in'), async (c) => {
         c.header('Cache-Control', 'no-store');

@@ -14,6 +14,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Avatar, failedWith, LoadError, PageShell, planQueryGate, SignedInOnly } from '@/domain/care-plans/care-ui';
+import { ContactCard } from '@/domain/village/contact-card';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import {
@@ -252,7 +253,10 @@ function CircleBody({ planId }: { planId: string }) {
           </div>
           <HelpRequests planId={planId} zone={data.plan.timeZone} onAsk={() => setAsking(true)} />
         </section>
-        <CircleMembers data={data} />
+        <div className="flex flex-col gap-6">
+          <ContactCard planId={planId} />
+          <CircleMembers data={data} />
+        </div>
       </div>
       <HelpRequestDialog planId={planId} open={asking} onOpenChange={setAsking} />
     </>

@@ -31,6 +31,7 @@ import {
   planQueryGate,
 } from '@/domain/care-plans/care-ui';
 import { ShiftCard } from '@/domain/care-plans/shift-card';
+import { ContactCard } from '@/domain/village/contact-card';
 
 const labels = (options: Parameters<typeof getCodeLabel>[0], codes: readonly string[] | null | undefined) =>
   (codes ?? []).map((code) => getCodeLabel(options, code) ?? code).join(', ');
@@ -186,33 +187,36 @@ function AssignmentBody({ planId, medications }: { planId: string; medications: 
             )}
           </section>
         </div>
-        <section
-          aria-labelledby="team-title"
-          className="flex flex-col self-start rounded-card border border-line bg-surface p-5"
-        >
-          <h2 id="team-title" className="mb-3 text-xl font-semibold">
-            The team
-          </h2>
-          <ul className="flex flex-col gap-3">
-            {team.map((m) => (
-              <li key={m.id} className="flex items-center gap-3">
-                <Avatar name={m.name} photoUrl={m.photoUrl} />
-                <div className="min-w-0">
-                  <p className="font-semibold">{m.name}</p>
-                  <p className="text-ink-muted">{TEAM_ROLE_LABELS[m.teamRole]}</p>
-                </div>
-                <span className="ml-auto">
-                  <MemberStatusPill status={m.status} />
-                </span>
-              </li>
-            ))}
-          </ul>
-          {data.myMembership && (
-            <Button variant="secondary" className="mt-5 self-start" onClick={() => setLeaving(true)}>
-              <LogOut aria-hidden="true" className="size-5" /> Leave the team
-            </Button>
-          )}
-        </section>
+        <div className="flex flex-col gap-6 self-start">
+          <ContactCard planId={plan.id} />
+          <section
+            aria-labelledby="team-title"
+            className="flex flex-col self-start rounded-card border border-line bg-surface p-5"
+          >
+            <h2 id="team-title" className="mb-3 text-xl font-semibold">
+              The team
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {team.map((m) => (
+                <li key={m.id} className="flex items-center gap-3">
+                  <Avatar name={m.name} photoUrl={m.photoUrl} />
+                  <div className="min-w-0">
+                    <p className="font-semibold">{m.name}</p>
+                    <p className="text-ink-muted">{TEAM_ROLE_LABELS[m.teamRole]}</p>
+                  </div>
+                  <span className="ml-auto">
+                    <MemberStatusPill status={m.status} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {data.myMembership && (
+              <Button variant="secondary" className="mt-5 self-start" onClick={() => setLeaving(true)}>
+                <LogOut aria-hidden="true" className="size-5" /> Leave the team
+              </Button>
+            )}
+          </section>
+        </div>
       </div>
     </>
   );
