@@ -56,7 +56,7 @@ export function StatusBanner() {
     <div role="status" aria-live="polite" data-backend-status={status}>
       {/* Issue 29: on a signed-in page its own banner says what was saved (app/offline-layer.tsx). */}
       {status === 'offline' && (
-        <div className="border-b border-line bg-brand-soft [[data-saved-offline]_&]:hidden">
+        <div className="offline-line border-b border-line bg-brand-soft">
           <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 text-base">
             <AlertTriangleIcon aria-hidden="true" className="size-5 shrink-0 text-brand" />
             {OFFLINE_MESSAGE}
