@@ -3,6 +3,7 @@ import { CARE_TIME_ZONE } from '@tavara/shared/time/format';
 import { formatTimeIn } from '@tavara/shared/time/relative';
 import { CloudOff } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -17,6 +18,7 @@ import type { WorkItem } from '@/domain/offline/work-queue';
 import { keysToRefresh } from '@/domain/refresh';
 import { type AuthState, onSignOut, setSignOutCheck, useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
+import { showsSavedData } from './offline-pages';
 import { startPersisting } from './offline-persistence';
 import { keepCareOffline } from './offline-warmup';
 
@@ -121,6 +123,7 @@ export default function OfflineLayer({
   const auth = useAuth();
   const { user } = auth;
   const online = useOnline();
+  const onSavedDataPage = showsSavedData(useLocation().pathname);
   const savedAt = useSavedAt();
   const queryClient = useQueryClient();
   const { queue, items } = useWaitingWork();
@@ -161,10 +164,10 @@ export default function OfflineLayer({
 
   // The shell's "You are offline" line steps aside for this banner (status-banner.tsx).
   useEffect(() => {
-    if (online || !user) return;
+    if (online || !user || !onSavedDataPage) return;
     document.documentElement.dataset.savedOffline = '';
     return () => void delete document.documentElement.dataset.savedOffline;
-  }, [online, user]);
+  }, [online, user, onSavedDataPage]);
 
   // What a sent item changed is refreshed, as the mutation would have (the refresh map).
   useEffect(
@@ -211,7 +214,7 @@ export default function OfflineLayer({
 
   return (
     <>
-      {user && !online && (
+      {user && !online && onSavedDataPage && (
         <div role="status" className="border-b border-line bg-brand-soft">
           <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 text-base">
             <CloudOff aria-hidden="true" className="size-5 shrink-0 text-brand" />
