@@ -46,6 +46,9 @@ const BUILT_PAGE_HEADINGS: Partial<Record<string, string>> = {
   '/verify-certificate/:code': 'Verify a training certificate',
   // The person's own account (issue 22): signed out it asks to sign in.
   '/account': 'Your account',
+  // The village (issue 30): signed out, each asks to sign in.
+  '/circles': 'Care circles',
+  '/circle/:planId': 'Care circle',
   // Notifications (issue 18): signed out, settings ask to sign in; unsubscribe without a token says the link does not work.
   '/settings/notifications': 'Notification settings',
   '/notifications/unsubscribe': 'Unsubscribe',

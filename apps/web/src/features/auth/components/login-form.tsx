@@ -93,6 +93,12 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificati
           Forgot password?
         </Button>
       </div>
+      <Button type="submit" aria-disabled={busy || undefined}>
+        <LogIn aria-hidden="true" className="size-5" />
+        {busy ? 'Logging in...' : 'Log In'}
+      </Button>
+      {/* After the button: on a 360 px phone the button stays where a toast about the sign-in
+          cannot cover it (the toast rises from the bottom of the screen). */}
       <div className="flex flex-col gap-1">
         <label htmlFor={sharedId} className="flex min-h-11 cursor-pointer items-center gap-3">
           <input
@@ -109,10 +115,6 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificati
           Nothing is kept on this device for use without a connection.
         </p>
       </div>
-      <Button type="submit" aria-disabled={busy || undefined}>
-        <LogIn aria-hidden="true" className="size-5" />
-        {busy ? 'Logging in...' : 'Log In'}
-      </Button>
     </Form>
   );
 }

@@ -116,8 +116,8 @@ function CirclesBody() {
 export function CirclesPage() {
   return (
     <PageShell wide={false}>
-      <h1 className="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">Care circles</h1>
       <SignedInOnly title="Care circles" description="Sign in to see the families you help.">
+        <h1 className="mb-6 text-3xl font-bold tracking-tight sm:text-4xl">Care circles</h1>
         <CirclesBody />
       </SignedInOnly>
     </PageShell>
