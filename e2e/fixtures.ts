@@ -22,10 +22,21 @@ export async function expectNoAxeViolations(page: Page, context = '') {
   // (faded, moving, overlapping the one before) fails contrast and target-size checks that its
   // final state passes, so axe waits for running animations and transitions to end (not for
   // endless ones: spinners, skeletons, typing dots).
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  // A toast that has just been added starts its entry a frame or two later (sonner marks it
+  // mounted, then the stack behind it fades): two frames first, so that nothing about to start
+  // is taken for settled (found on CI: the toast behind a new one, caught mid-fade).
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+  );
+  await page.waitForFunction(
+    () =>
+      document.querySelector('[data-sonner-toast][data-mounted="false"], [data-sonner-toast][data-removed="true"]') ===
+        null &&
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
   );
   const violations = (await page.evaluate(async () => {
     const axe = (

@@ -33,10 +33,12 @@ export function AuthCard({
     <section className={cn('rounded-card border border-line bg-surface shadow-sm', className)}>
       <header className="px-5 pt-6 text-center sm:px-8">
         {back && <div className="-mt-2 mb-2 flex">{back}</div>}
+        {/* On a phone the header already carries the brand mark; without the icon the form's last
+            controls stay above the toasts' band at the bottom of a 740 px screen (issue 31). */}
         {icon && (
           <div
             aria-hidden="true"
-            className="mx-auto mb-3 flex size-12 items-center justify-center rounded-full bg-brand-soft text-brand"
+            className="mx-auto mb-3 flex size-12 max-sm:hidden items-center justify-center rounded-full bg-brand-soft text-brand"
           >
             {icon}
           </div>
@@ -54,5 +56,5 @@ export function AuthCard({
 
 /** The page frame around an auth card: centred, narrow, with room above and below. */
 export function AuthPageFrame({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">{children}</div>;
+  return <div className="mx-auto w-full max-w-md px-4 py-5 sm:py-12">{children}</div>;
 }

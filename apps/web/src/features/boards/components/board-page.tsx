@@ -16,7 +16,8 @@ import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { useAuth } from '@/lib/auth';
+import { Skeleton } from '@/components/ui/skeleton';
+import { showsAuthLoading, useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useBoardPosts, useMyPosts, useThreads, type BoardFilters } from '../api/boards-api';
 import { formatPosted, regionLabel, TypePill, UrgencyPill } from './board-ui';
@@ -147,6 +148,21 @@ function MyPosts({ onOpen }: { onOpen: (id: string) => void }) {
   );
 }
 
+function CheckingBoardPage({ board }: { board: Board }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <header className="max-w-prose">
+        <h1 className="text-3xl font-bold">{BOARD_WORDS[board].title}</h1>
+        <p className="mt-1 text-ink-muted">{BOARD_WORDS[board].intro}</p>
+      </header>
+      <div role="status" aria-label="Loading posts" className="mt-6 min-h-dvh">
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="mt-6 h-48 w-full" />
+      </div>
+    </div>
+  );
+}
+
 /**
  * /family/message-board and /professional/message-board (issue 20): the board's posts, newest
  * first, with search and filters (kept in the address, so back and reload keep them), pages,
@@ -208,6 +224,10 @@ export function BoardPage({ board }: { board: Board }) {
   // Community members and admins read both boards; posting is for families and professionals.
   const readOnly = signedIn && postable.length === 0;
   const wantsToPost = actionType !== undefined && !formType;
+  // A browser last seen signed in, its session still being checked: what it may post, and the
+  // explanation for those who may not, depend on the role — shown only once it is known, so the
+  // search form and the posts below do not jump down when the buttons arrive (issue 31).
+  if (!signedIn && showsAuthLoading(auth)) return <CheckingBoardPage board={board} />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">

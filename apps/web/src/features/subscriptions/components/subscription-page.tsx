@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
+import { Skeleton } from '@/components/ui/skeleton';
 import { showsAuthLoading, useAuth, useRequireAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -162,22 +163,31 @@ export function SubscriptionPage() {
           we will tell you when they open.
         </p>
       </Notice>
-      {audiences.map((audience) => (
-        <section key={audience} aria-labelledby={`plans-${audience}`}>
-          <h2 id={`plans-${audience}`} className="text-2xl font-bold">
-            {AUDIENCE_TITLES[audience]}
-          </h2>
-          <ul className="mt-4 grid gap-4 md:grid-cols-3">
-            {SUBSCRIPTION_PLANS.filter((p) => p.audience === audience).map((plan) => (
-              <PlanCard key={plan.code} plan={plan} current={user !== null && plan.code === current.code}>
-                {plan.priceTtd > 0 && (
-                  <InterestButton planCode={plan.code} userId={userId} registered={registered.has(plan.code)} />
-                )}
-              </PlanCard>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {/* Which plans are shown depends on the role: none until it is known, so the professional's
+          plans do not move up into the place of the families' (issue 31). */}
+      {planPending && (
+        <div role="status" aria-label="Loading plans" className="min-h-dvh">
+          <Skeleton className="h-8 w-48" />
+          <Skeleton className="mt-4 h-64 w-full" />
+        </div>
+      )}
+      {!planPending &&
+        audiences.map((audience) => (
+          <section key={audience} aria-labelledby={`plans-${audience}`}>
+            <h2 id={`plans-${audience}`} className="text-2xl font-bold">
+              {AUDIENCE_TITLES[audience]}
+            </h2>
+            <ul className="mt-4 grid gap-4 md:grid-cols-3">
+              {SUBSCRIPTION_PLANS.filter((p) => p.audience === audience).map((plan) => (
+                <PlanCard key={plan.code} plan={plan} current={user !== null && plan.code === current.code}>
+                  {plan.priceTtd > 0 && (
+                    <InterestButton planCode={plan.code} userId={userId} registered={registered.has(plan.code)} />
+                  )}
+                </PlanCard>
+              ))}
+            </ul>
+          </section>
+        ))}
       <p className="text-ink-muted">
         {PLAN_CURRENCY_NOTE}{' '}
         <Link to="/subscription-features" className="text-brand underline underline-offset-4">
