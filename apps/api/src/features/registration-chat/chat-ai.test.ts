@@ -433,7 +433,10 @@ describe('chat AI when the provider never answers', () => {
     const res = await postAi(t.client(), await atQuestion(t, aiRequest()));
     expect(res.status).toBe(504);
     expect(await errorOf(res)).toEqual({ code: 'ai_timeout', message: CHAT_AI_MESSAGES.timeout });
-    expect(fake.state.requests).toHaveLength(1);
+    // One call and no retry (maxRetries 0). At most one reached the fake, not exactly one: on a
+    // starved machine (load 36 on 2 cores, issue 34) the 100 ms ran out before the fake had read
+    // the request, so it recorded none although the app had called it.
+    expect(fake.state.requests.length).toBeLessThanOrEqual(1);
   });
 });
 
