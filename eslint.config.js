@@ -115,6 +115,18 @@ const noWebFromApi = {
   message: 'The api never imports the web.',
 };
 
+/** Issue 33, item 4: the web's writes are `useRefreshingMutation`, with the one refresh map. */
+const noBareMutation = {
+  name: '@tanstack/react-query',
+  importNames: ['useMutation'],
+  message: 'A write is useRefreshingMutation (domain/refresh.ts): what it refreshes is read in REFRESHES.',
+};
+const noHandInvalidation = {
+  selector: 'CallExpression[callee.property.name=/^(invalidateQueries|refetchQueries)$/]',
+  message:
+    'What a change refreshes is declared with useRefreshingMutation (domain/refresh.ts), not invalidated by hand.',
+};
+
 const apiTypesOnly = {
   group: ['@tavara/api', '@tavara/api/*'],
   allowTypeImports: true,
@@ -190,6 +202,32 @@ export default tseslint.config(
       // The api is outside every web zone only for its types: a value import would bundle server code.
       ...restrict([apiTypesOnly, noRelativeApi]),
     },
+  },
+  {
+    // Issue 33, item 4: a feature's writes go through `useRefreshingMutation` (domain/refresh.ts),
+    // so what each one refreshes is read in one map (`REFRESHES`) and the feature's api/ file; and
+    // a component never touches the data cache (keys, invalidation) itself: it calls its api/ hooks.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      ...restrict([apiTypesOnly, noRelativeApi], [noBareMutation]),
+      'no-restricted-syntax': ['error', noHandInvalidation],
+    },
+  },
+  {
+    files: ['apps/web/src/features/**/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: restrict(
+      [apiTypesOnly, noRelativeApi],
+      [
+        noBareMutation,
+        {
+          name: '@tanstack/react-query',
+          importNames: ['useQueryClient'],
+          message: "A component does not touch the data cache: use its feature's api/ hooks.",
+        },
+      ],
+    ),
   },
   {
     files: ['packages/shared/src/**/*.ts'],

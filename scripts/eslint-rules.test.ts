@@ -241,6 +241,24 @@ const cases: { name: string; file: string; code: string; rule: string }[] = [
     rule: '@typescript-eslint/no-restricted-imports',
   },
   {
+    name: 'a web feature writing with a bare useMutation, not the refresh map (issue 33, item 4)',
+    file: 'apps/web/src/features/boards/api/fixture.ts',
+    code: "import { useMutation } from '@tanstack/react-query';\nexport const useWrite = useMutation;",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
+    name: 'a web feature invalidating a key by hand (issue 33, item 4)',
+    file: 'apps/web/src/features/boards/api/fixture.ts',
+    code: "import type { QueryClient } from '@tanstack/react-query';\nexport const refresh = (client: QueryClient) => client.invalidateQueries({ queryKey: ['boards'] });",
+    rule: 'no-restricted-syntax',
+  },
+  {
+    name: 'a component reaching into the data cache (issue 33, item 4)',
+    file: 'apps/web/src/features/boards/components/fixture.tsx',
+    code: "import { useQueryClient } from '@tanstack/react-query';\nexport const useCache = useQueryClient;",
+    rule: '@typescript-eslint/no-restricted-imports',
+  },
+  {
     name: 'packages/shared importing Hono',
     file: 'packages/shared/src/fixture.ts',
     code: "export { Hono } from 'hono';",
@@ -277,6 +295,15 @@ const allowed = [
   {
     file: 'apps/api/src/features/support/fixture.routes.ts',
     code: "export type { Database } from '../../db/client';",
+  },
+  // A feature's api/ file writes through the refresh map and may write an answer into its cache.
+  {
+    file: 'apps/web/src/features/boards/api/fixture.ts',
+    code: [
+      "import { useQueryClient } from '@tanstack/react-query';",
+      "export { useRefreshingMutation } from '@/domain/refresh';",
+      'export const useCache = useQueryClient;',
+    ].join('\n'),
   },
   // A web feature uses the domain layer.
   { file: 'apps/web/src/features/medications/fixture.ts', code: "export { careKeys } from '@/domain/query-keys';" },

@@ -106,3 +106,23 @@ export function sampleAnswer(question: ChatQuestion): string {
       return `Answer to ${question.id}`;
   }
 }
+
+/** The bot's messages of a chat. */
+export const botMessages = (state: ChatState) => state.messages.filter((m) => !m.isUser);
+
+/** A family chat driven up to the question `questionId`, answering everything before it. */
+export function familyAt(questionId: string): ChatDriver {
+  const chat = new ChatDriver();
+  chat.send({ type: 'start' });
+  chat.click('family');
+  for (let guard = 0; guard < 100 && chat.question?.id !== questionId; guard += 1) {
+    if (chat.state.awaitingContinue) chat.click('continue');
+    else if (chat.question?.options?.length) {
+      const q = chat.question;
+      if (q.type === 'checkbox' || q.type === 'multiselect') chat.click('done_selecting');
+      else chat.click(q.options?.[0]?.id ?? '');
+    } else if (chat.question) chat.type(sampleAnswer(chat.question));
+  }
+  if (chat.question?.id !== questionId) throw new Error(`never reached ${questionId}`);
+  return chat;
+}

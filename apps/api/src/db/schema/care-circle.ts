@@ -3,7 +3,7 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uu
 import type { ContactSharing } from '@tavara/shared/care-circle/contacts';
 import type { CircleStatus, HelpKind, HelpRequestStatus, SignupStatus } from '@tavara/shared/care-circle/care-circle';
 import { user } from './auth';
-import { carePlans } from './care-plans';
+import { carePlans, membershipColumns } from './care-plans';
 
 /**
  * A plan's care circle and its help requests (issue 30, decision 038). The circle is its own table,
@@ -20,42 +20,21 @@ const timestamps = {
 };
 
 /** One row per invitation, kept as history (left, removed) like the team's. */
-export const careCircleMembers = pgTable(
-  'care_circle_members',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => carePlans.id, { onDelete: 'cascade' }),
-    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
-    invitedEmail: text('invited_email'),
-    note: text('note'),
-    status: text('status').$type<CircleStatus>().notNull().default('invited'),
-    invitedById: text('invited_by_id').references(() => user.id, { onDelete: 'set null' }),
-    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    check(
-      'care_circle_members_status_check',
-      sql`${t.status} in ('invited', 'accepted', 'declined', 'left', 'removed')`,
-    ),
-    check('care_circle_members_who_check', sql`${t.userId} is not null or ${t.invitedEmail} is not null`),
-    uniqueIndex('care_circle_members_live_user_unique')
-      .on(t.planId, t.userId)
-      .where(sql`${t.status} in ('invited', 'accepted') and ${t.userId} is not null`),
-    uniqueIndex('care_circle_members_live_email_unique')
-      .on(t.planId, t.invitedEmail)
-      .where(sql`${t.status} = 'invited' and ${t.userId} is null`),
-    index('care_circle_members_plan_id_idx').on(t.planId, t.invitedAt),
-    index('care_circle_members_user_id_idx').on(t.userId),
-    index('care_circle_members_invited_email_idx').on(t.invitedEmail),
-    // The invitation limits count an inviter's last 24 hours across team and circle.
-    index('care_circle_members_inviter_idx').on(t.invitedById, t.invitedAt),
-  ],
-);
+export const careCircleMembers = pgTable('care_circle_members', membershipColumns<CircleStatus>(), (t) => [
+  check('care_circle_members_status_check', sql`${t.status} in ('invited', 'accepted', 'declined', 'left', 'removed')`),
+  check('care_circle_members_who_check', sql`${t.userId} is not null or ${t.invitedEmail} is not null`),
+  uniqueIndex('care_circle_members_live_user_unique')
+    .on(t.planId, t.userId)
+    .where(sql`${t.status} in ('invited', 'accepted') and ${t.userId} is not null`),
+  uniqueIndex('care_circle_members_live_email_unique')
+    .on(t.planId, t.invitedEmail)
+    .where(sql`${t.status} = 'invited' and ${t.userId} is null`),
+  index('care_circle_members_plan_id_idx').on(t.planId, t.invitedAt),
+  index('care_circle_members_user_id_idx').on(t.userId),
+  index('care_circle_members_invited_email_idx').on(t.invitedEmail),
+  // The invitation limits count an inviter's last 24 hours across team and circle.
+  index('care_circle_members_inviter_idx').on(t.invitedById, t.invitedAt),
+]);
 
 /** Something the family needs done, at a time, by `helpers_needed` people. */
 export const helpRequests = pgTable(

@@ -63,6 +63,31 @@ export const carePlans = pgTable(
 );
 
 /**
+ * The columns of a membership row, one shape for a plan's care team and its care circle (issue
+ * 33; decision 038 keeps them two tables): who was invited (an account, or an address until they
+ * sign up), the note, the answer and the end, kept as history. `domain/membership.ts` holds the
+ * rules over either table.
+ */
+export const membershipColumns = <Status extends string>() => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  planId: uuid('plan_id')
+    .notNull()
+    .references(() => carePlans.id, { onDelete: 'cascade' }),
+  userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
+  invitedEmail: text('invited_email'),
+  note: text('note'),
+  status: text('status')
+    .$type<Status>()
+    .notNull()
+    .default('invited' as Status),
+  invitedById: text('invited_by_id').references(() => user.id, { onDelete: 'set null' }),
+  invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
+  respondedAt: timestamp('responded_at', { withTimezone: true }),
+  endedAt: timestamp('ended_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/**
  * One row per invitation: its answer and its end are kept as history (left, removed), never
  * deleted. `user_id` is null while an e-mail invitation waits for someone to sign up with
  * `invited_email`; it is filled when they answer.
@@ -70,21 +95,9 @@ export const carePlans = pgTable(
 export const careTeamMembers = pgTable(
   'care_team_members',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    planId: uuid('plan_id')
-      .notNull()
-      .references(() => carePlans.id, { onDelete: 'cascade' }),
-    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
-    invitedEmail: text('invited_email'),
+    ...membershipColumns<MemberStatus>(),
     kind: text('kind').$type<MemberKind>().notNull(),
     teamRole: text('team_role').$type<TeamRole>().notNull(),
-    note: text('note'),
-    status: text('status').$type<MemberStatus>().notNull().default('invited'),
-    invitedById: text('invited_by_id').references(() => user.id, { onDelete: 'set null' }),
-    invitedAt: timestamp('invited_at', { withTimezone: true }).notNull().defaultNow(),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    ...timestamps,
   },
   (t) => [
     check('care_team_members_kind_check', sql`${t.kind} in ('professional', 'family')`),

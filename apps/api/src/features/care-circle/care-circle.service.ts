@@ -5,22 +5,20 @@ import {
   type circleInvitationInputSchema,
 } from '@tavara/shared/care-circle/care-circle';
 import { plainNameForMail } from '@tavara/shared/validation/person-name';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { careCircleMembers } from '../../db/schema/care-circle';
 import { carePlans } from '../../db/schema/care-plans';
 import { circlePath } from '../../domain/help-tasks';
-import { checkInvitationLimits } from '../../domain/invitation-limits';
+import { answerInvitationRow, createInvitation, endingOf, markEnded } from '../../domain/membership';
 import { peopleByIds } from '../../domain/people';
 import { acceptedMembership, loadVillagePlan, noAccess, UUID } from '../../domain/plan-access';
 import { invitedToViewer } from '../../domain/plan-team';
 import { type Viewer } from '../../domain/viewer';
 import type { InviteMail } from '../../emails';
 import { AppError } from '../../lib/app-error';
-import { notify } from '../../lib/notifications/notify';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-error';
 
 /**
  * A plan's care circle (issue 30): the family invites by e-mail, only the invited verified address
@@ -50,15 +48,20 @@ export async function inviteToCircle(db: Database, viewer: Viewer, planId: strin
     throw new AppError('validation_failed', C.alreadyOnTeam, { email: C.alreadyOnTeam });
   const email = (target?.email ?? input.email).toLowerCase();
   const inviter = plainNameForMail((await peopleByIds(db, [viewer.id])).get(viewer.id)?.name, 'A family');
-  try {
-    const { row, mailedRecently } = await db.transaction(async (tx) => {
-      const mailedRecently = await checkInvitationLimits(tx, viewer.id, planId, email);
-      const [inserted] = await tx
-        .insert(careCircleMembers)
-        .values({ planId, userId: target?.id ?? null, invitedEmail: email, note: input.note, invitedById: viewer.id })
-        .returning();
-      if (target) {
-        await notify(tx, {
+  const { memberId, mailedRecently } = await createInvitation(db, {
+    inviterId: viewer.id,
+    planId,
+    email,
+    alreadyInvited: C.alreadyInvited,
+    insert: async (tx) =>
+      (
+        await tx
+          .insert(careCircleMembers)
+          .values({ planId, userId: target?.id ?? null, invitedEmail: email, note: input.note, invitedById: viewer.id })
+          .returning({ id: careCircleMembers.id })
+      )[0]!,
+    notice: target
+      ? (mailedRecently) => ({
           kind: 'circle_invitation',
           recipients: [target.id],
           actorId: viewer.id,
@@ -67,24 +70,19 @@ export async function inviteToCircle(db: Database, viewer: Viewer, planId: strin
           body: input.note ?? '',
           link: '/circles',
           noEmail: mailedRecently,
-        });
-      }
-      return { row: inserted!, mailedRecently };
-    });
-    const mail: InviteMail = {
-      to: email,
-      inviterName: inviter,
-      teamRole: null,
-      hasAccount: Boolean(target),
-      kind: 'circle',
-      mailedRecently,
-      note: input.note ?? null,
-    };
-    return { memberId: row.id, mail };
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', C.alreadyInvited);
-    throw error;
-  }
+        })
+      : null,
+  });
+  const mail: InviteMail = {
+    to: email,
+    inviterName: inviter,
+    teamRole: null,
+    hasAccount: Boolean(target),
+    kind: 'circle',
+    mailedRecently,
+    note: input.note ?? null,
+  };
+  return { memberId, mail };
 }
 
 /** Accepting or declining is the invitee's alone, of any role; the row records the answer once. */
@@ -96,57 +94,35 @@ export async function answerCircleInvitation(
 ) {
   if (!UUID.test(memberId)) throw new AppError('not_found', C.invitationGone);
   const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'Someone';
-  try {
-    const row = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(careCircleMembers)
-        .set({ status: answer, userId: viewer.id, respondedAt: new Date() })
-        .where(
-          and(
-            eq(careCircleMembers.id, memberId),
-            eq(careCircleMembers.status, 'invited'),
-            invitedToViewer(viewer, careCircleMembers),
-          ),
-        )
-        .returning();
-      if (!updated) throw new AppError('not_found', C.invitationGone);
-      const [plan] = await tx
-        .select({ familyId: carePlans.familyId, title: carePlans.title })
-        .from(carePlans)
-        .where(eq(carePlans.id, updated.planId));
-      if (plan) {
-        await notify(tx, {
-          kind: answer === 'accepted' ? 'invitation_accepted' : 'invitation_declined',
-          recipients: [plan.familyId],
-          actorId: viewer.id,
-          title: `${name} ${answer === 'accepted' ? 'joined' : 'declined to join'} the care circle of ${plan.title}`,
-          link: circlePath(updated.planId),
-        });
-      }
-      return updated;
-    });
-    return { id: row.id, planId: row.planId, status: row.status };
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', C.alreadyInvited);
-    throw error;
-  }
+  const row = await answerInvitationRow(db, careCircleMembers, {
+    viewer,
+    memberId,
+    status: answer,
+    gone: C.invitationGone,
+    alreadyInvited: C.alreadyInvited,
+    notice: (plan, planId) => ({
+      kind: answer === 'accepted' ? 'invitation_accepted' : 'invitation_declined',
+      recipients: [plan.familyId],
+      actorId: viewer.id,
+      title: `${name} ${answer === 'accepted' ? 'joined' : 'declined to join'} the care circle of ${plan.title}`,
+      link: circlePath(planId),
+    }),
+  });
+  return { id: row.id, planId: row.planId, status: row.status as CircleStatus };
 }
 
 /** The owner removes someone (or withdraws an invitation); a member leaves. */
 export async function endCircleMembership(db: Database, viewer: Viewer, planId: string, memberId: string) {
   if (!UUID.test(memberId) || !UUID.test(planId)) throw noAccess();
-  const [member] = await db
-    .select()
-    .from(careCircleMembers)
-    .where(and(eq(careCircleMembers.id, memberId), eq(careCircleMembers.planId, planId)));
-  const isSelf = member?.userId === viewer.id && member.status === 'accepted';
-  if (!isSelf) await ownedVillagePlan(db, viewer, planId);
-  const status: CircleStatus = isSelf ? 'left' : 'removed';
-  const [ended] = await db
-    .update(careCircleMembers)
-    .set({ status, endedAt: new Date() })
-    .where(and(eq(careCircleMembers.id, memberId), inArray(careCircleMembers.status, ['accepted', 'invited'])))
-    .returning();
+  const { member, status } = await endingOf<typeof careCircleMembers.$inferSelect>(
+    db,
+    careCircleMembers,
+    viewer,
+    planId,
+    memberId,
+    () => ownedVillagePlan(db, viewer, planId),
+  );
+  const ended = await markEnded(db, careCircleMembers, memberId, status);
   if (!member || !ended) throw new AppError('not_found', C.notInCircle);
   return { id: ended.id, status };
 }

@@ -9,22 +9,19 @@ import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
 import { plainNameForMail } from '@tavara/shared/validation/person-name';
 import { and, asc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { invitedToViewer } from '../../domain/plan-team';
 import type { InviteMail } from '../../emails';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
-import { carePlans, careTeamMembers, shifts } from '../../db/schema/care-plans';
+import { careTeamMembers, shifts } from '../../db/schema/care-plans';
 import { profiles } from '../../db/schema/profiles';
 import { AppError } from '../../lib/app-error';
 import { trainingCompletedSql } from '../../lib/training-completed';
-import { notify } from '../../lib/notifications/notify';
 
 import { type Viewer } from '../../domain/viewer';
 import { UUID, noAccess, loadOwnedPlan } from '../../domain/plan-access';
-import { checkInvitationLimits } from '../../domain/invitation-limits';
+import { answerInvitationRow, createInvitation, endingOf, markEnded } from '../../domain/membership';
 import { displayName, peopleByIds } from '../../domain/people';
 import { ownerPlanLink, PRO_SCHEDULE } from '../../domain/plan-notifications';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../lib/pg-error';
 
 // ——— team invitations ———
 
@@ -55,25 +52,30 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
   const email = (target?.email ?? input.email!).toLowerCase();
   // Plain text, never a link someone typed as their name (issue 32): it opens the mail.
   const inviter = plainNameForMail((await peopleByIds(db, [viewer.id])).get(viewer.id)?.name, 'A family');
-  try {
-    const { row, mailedRecently } = await db.transaction(async (tx) => {
-      const mailedRecently = await checkInvitationLimits(tx, viewer.id, planId, email);
-      const [inserted] = await tx
-        .insert(careTeamMembers)
-        .values({
-          planId,
-          userId: target?.id ?? null,
-          invitedEmail: email,
-          kind: input.kind,
-          teamRole: input.teamRole,
-          note: input.note,
-          invitedById: viewer.id,
-        })
-        .returning();
-      // Someone with an account is told in the app (and by e-mail, as they chose); someone
-      // without one gets the sign-up e-mail from the route instead.
-      if (target) {
-        await notify(tx, {
+  const { memberId, mailedRecently } = await createInvitation(db, {
+    inviterId: viewer.id,
+    planId,
+    email,
+    alreadyInvited: M.alreadyInvited,
+    insert: async (tx) =>
+      (
+        await tx
+          .insert(careTeamMembers)
+          .values({
+            planId,
+            userId: target?.id ?? null,
+            invitedEmail: email,
+            kind: input.kind,
+            teamRole: input.teamRole,
+            note: input.note,
+            invitedById: viewer.id,
+          })
+          .returning({ id: careTeamMembers.id })
+      )[0]!,
+    // Someone with an account is told in the app (and by e-mail, as they chose); someone
+    // without one gets the sign-up e-mail from the route instead.
+    notice: target
+      ? (mailedRecently) => ({
           kind: 'invitation_received',
           recipients: [target.id],
           actorId: viewer.id,
@@ -84,24 +86,19 @@ export async function inviteMember(db: Database, viewer: Viewer, planId: string,
           link: input.kind === 'professional' ? PRO_SCHEDULE : '/family/care-management',
           // Shown in the app every time; e-mailed once per plan and address in 24 hours.
           noEmail: mailedRecently,
-        });
-      }
-      return { row: inserted, mailedRecently };
-    });
-    const mail: InviteMail = {
-      to: email,
-      inviterName: inviter,
-      teamRole: input.teamRole,
-      hasAccount: Boolean(target),
-      kind: input.kind,
-      mailedRecently,
-      note: input.note ?? null,
-    };
-    return { memberId: row!.id, mail };
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', M.alreadyInvited);
-    throw error;
-  }
+        })
+      : null,
+  });
+  const mail: InviteMail = {
+    to: email,
+    inviterName: inviter,
+    teamRole: input.teamRole,
+    hasAccount: Boolean(target),
+    kind: input.kind,
+    mailedRecently,
+    note: input.note ?? null,
+  };
+  return { memberId, mail };
 }
 
 /** Accepting or declining is the invitee's alone; the row records the answer. */
@@ -113,42 +110,23 @@ export async function answerInvitation(
 ) {
   if (!UUID.test(memberId)) throw new AppError('not_found', M.invitationGone);
   const kinds: MemberKind[] = viewer.role === 'professional' ? ['professional', 'family'] : ['family'];
-  try {
-    const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'Someone';
-    const row = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(careTeamMembers)
-        .set({ status: answer, userId: viewer.id, respondedAt: new Date() })
-        .where(
-          and(
-            eq(careTeamMembers.id, memberId),
-            eq(careTeamMembers.status, 'invited'),
-            inArray(careTeamMembers.kind, kinds),
-            invitedToViewer(viewer),
-          ),
-        )
-        .returning();
-      if (!updated) throw new AppError('not_found', M.invitationGone);
-      const [plan] = await tx
-        .select({ familyId: carePlans.familyId, title: carePlans.title })
-        .from(carePlans)
-        .where(eq(carePlans.id, updated.planId));
-      if (plan) {
-        await notify(tx, {
-          kind: answer === 'accepted' ? 'invitation_accepted' : 'invitation_declined',
-          recipients: [plan.familyId],
-          actorId: viewer.id,
-          title: `${name} ${answer === 'accepted' ? 'accepted' : 'declined'} your invitation to ${plan.title}`,
-          link: ownerPlanLink(updated.planId, 'team'),
-        });
-      }
-      return updated;
-    });
-    return { id: row.id, planId: row.planId, status: row.status as MemberStatus };
-  } catch (error) {
-    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('conflict', M.alreadyInvited);
-    throw error;
-  }
+  const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'Someone';
+  const row = await answerInvitationRow(db, careTeamMembers, {
+    viewer,
+    memberId,
+    status: answer,
+    only: inArray(careTeamMembers.kind, kinds),
+    gone: M.invitationGone,
+    alreadyInvited: M.alreadyInvited,
+    notice: (plan, planId) => ({
+      kind: answer === 'accepted' ? 'invitation_accepted' : 'invitation_declined',
+      recipients: [plan.familyId],
+      actorId: viewer.id,
+      title: `${name} ${answer === 'accepted' ? 'accepted' : 'declined'} your invitation to ${plan.title}`,
+      link: ownerPlanLink(planId, 'team'),
+    }),
+  });
+  return { id: row.id, planId: row.planId, status: row.status as MemberStatus };
 }
 
 /**
@@ -158,22 +136,19 @@ export async function answerInvitation(
 export async function endMembership(db: Database, viewer: Viewer, planId: string, memberId: string) {
   // Both ids reach uuid columns: a malformed one is "not found", never a database error (fuzz, seed 13).
   if (!UUID.test(memberId) || !UUID.test(planId)) throw noAccess();
-  const [member] = await db
-    .select()
-    .from(careTeamMembers)
-    .where(and(eq(careTeamMembers.id, memberId), eq(careTeamMembers.planId, planId)));
-  const isSelf = member?.userId === viewer.id && member.status === 'accepted';
-  if (!isSelf) await loadOwnedPlan(db, viewer, planId);
+  const { member, status } = await endingOf<typeof careTeamMembers.$inferSelect>(
+    db,
+    careTeamMembers,
+    viewer,
+    planId,
+    memberId,
+    () => loadOwnedPlan(db, viewer, planId),
+  );
   if (!member || (member.status !== 'accepted' && member.status !== 'invited')) {
     throw new AppError('not_found', 'This person is no longer on the team.');
   }
-  const status: MemberStatus = isSelf ? 'left' : 'removed';
   return db.transaction(async (tx) => {
-    const [ended] = await tx
-      .update(careTeamMembers)
-      .set({ status, endedAt: new Date() })
-      .where(and(eq(careTeamMembers.id, memberId), inArray(careTeamMembers.status, ['accepted', 'invited'])))
-      .returning();
+    const ended = await markEnded(tx, careTeamMembers, memberId, status);
     if (!ended) throw new AppError('not_found', 'This person is no longer on the team.');
     let reopened = 0;
     if (member.userId) {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountSecurity, AccountSession } from '@tavara/shared/account/account';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 import { authClient, authPost } from '@/lib/auth-client';
 import { RequestError } from '@/lib/request-error';
@@ -85,3 +86,18 @@ export const disableTwoFactor = (password: string) =>
   authPost<{ status: boolean }>('/api/auth/two-factor/disable', { password });
 export const newBackupCodes = (password: string) =>
   authPost<{ backupCodes: string[] }>('/api/auth/two-factor/generate-backup-codes', { password });
+
+// The account page's writes, through the one refresh map (domain/refresh.ts); each refreshes the
+// part of the page it changes. Changing the e-mail (the address changes when the link is opened),
+// confirming the password and deleting the account (signing out clears the cache) refresh nothing.
+export const useUploadPhoto = () => useRefreshingMutation('account', uploadPhoto, [accountKeys.details]);
+export const useUpdateName = () => useRefreshingMutation('account', updateName, [accountKeys.details]);
+export const useChangePassword = () => useRefreshingMutation('account', changePassword, [accountKeys.sessions]);
+/** Signing a device out refreshes the list after a failure too: a 404 means it is gone already. */
+export const useRevokeSession = () =>
+  useRefreshingMutation('account', revokeSession, { alsoRefresh: [accountKeys.sessions], refreshOnError: true });
+export const useSignOutOtherSessions = () =>
+  useRefreshingMutation('account', signOutOtherSessions, { alsoRefresh: [accountKeys.sessions], refreshOnError: true });
+/** Turning two-factor on or off changes the security summary and the sessions (they are re-signed). */
+export const useConfirmTwoFactor = () => useRefreshingMutation('account', confirmTwoFactor, [accountKeys.all]);
+export const useDisableTwoFactor = () => useRefreshingMutation('account', disableTwoFactor, [accountKeys.all]);

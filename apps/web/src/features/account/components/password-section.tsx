@@ -1,18 +1,17 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { changePasswordFormSchema, type ChangePasswordFormInput } from '@tavara/shared/account/account';
 import { Button } from '@/components/ui/button';
 import { applyFieldErrors, Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { accountKeys, changePassword } from '../api/account-api';
+import { useChangePassword } from '../api/account-api';
 import { AccountSection, messageOf } from './account-ui';
 
 const WRONG_CURRENT = 'Your current password is not right.';
 
 /** Change the password (issue 22, item 2): the sign-up rules and words; every other device is signed out. */
 export function PasswordSection() {
-  const queryClient = useQueryClient();
+  const changePassword = useChangePassword();
   const form = useZodForm(changePasswordFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } as ChangePasswordFormInput,
   });
@@ -29,9 +28,9 @@ export function PasswordSection() {
         className="flex flex-col gap-3"
         onSubmit={async ({ currentPassword, newPassword }) => {
           try {
-            await changePassword({ currentPassword, newPassword });
+            // Resolves once the devices list has been refreshed (the others are signed out).
+            await changePassword.mutateAsync({ currentPassword, newPassword });
             form.reset({ currentPassword: '', newPassword: '', confirmPassword: '' });
-            await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
             toast.success('Your password was changed. Every other device was signed out.');
           } catch (error) {
             if (error instanceof ApiError && error.code === 'INVALID_PASSWORD') {

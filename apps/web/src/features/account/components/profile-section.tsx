@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { AtSign, Camera, UserRound } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import {
@@ -15,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { loadAccount } from '@/lib/auth';
 import type { AccountDetails } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
-import { accountKeys, changeEmail, updateName, uploadPhoto, useAccountDetails } from '../api/account-api';
+import { changeEmail, useAccountDetails, useUpdateName, useUploadPhoto } from '../api/account-api';
 import { AccountSection, messageOf, SectionError, SectionLoading } from './account-ui';
 
 /**
@@ -52,7 +51,7 @@ export function ProfileSection({ requirePassword }: { requirePassword: (then: ()
 }
 
 function PhotoField({ details }: { details: AccountDetails }) {
-  const queryClient = useQueryClient();
+  const uploadPhoto = useUploadPhoto();
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -67,8 +66,7 @@ function PhotoField({ details }: { details: AccountDetails }) {
     if (!(PROFILE_PHOTO_TYPES as readonly string[]).includes(file.type)) return setError(PROFILE_PHOTO_MESSAGES.type);
     setBusy(true);
     try {
-      await uploadPhoto(file);
-      await queryClient.invalidateQueries({ queryKey: accountKeys.details });
+      await uploadPhoto.mutateAsync(file);
       toast.success('Your photo was saved.');
     } catch (caught) {
       setError(caught instanceof ApiError ? (caught.fields?.photo ?? messageOf(caught)) : messageOf(caught));
@@ -122,7 +120,7 @@ function PhotoField({ details }: { details: AccountDetails }) {
 }
 
 function NameForm({ details }: { details: AccountDetails }) {
-  const queryClient = useQueryClient();
+  const updateName = useUpdateName();
   const form = useZodForm(accountNameSchema, {
     defaultValues: {
       firstName: details.user.firstName ?? '',
@@ -136,8 +134,8 @@ function NameForm({ details }: { details: AccountDetails }) {
       className="grid gap-3 sm:grid-cols-2"
       onSubmit={async (values) => {
         try {
-          await updateName(values);
-          await Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.details }), loadAccount()]);
+          await updateName.mutateAsync(values);
+          await loadAccount();
           form.reset(values);
           toast.success('Your name was saved.');
         } catch (error) {

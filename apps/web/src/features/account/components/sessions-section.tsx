@@ -1,18 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOut, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
 import type { AccountSession } from '@tavara/shared/account/account';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/lib/toast';
-import { accountKeys, revokeSession, signOutOtherSessions, useSessions } from '../api/account-api';
+import { useRevokeSession, useSessions, useSignOutOtherSessions } from '../api/account-api';
 import { AccountSection, formatWhen, messageOf, SectionError, SectionLoading } from './account-ui';
 
 /** Signed-in devices (issue 22, item 3; ASVS 7.5.2): sign out one, or every other. */
 export function SessionsSection() {
   const sessions = useSessions();
-  const queryClient = useQueryClient();
+  // Both refresh the list once they settle, also after a failure.
+  const revokeSession = useRevokeSession();
+  const signOutOthers = useSignOutOtherSessions();
   const [busy, setBusy] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
 
   async function run(key: string, action: () => Promise<unknown>, done: string) {
     setBusy(key);
@@ -23,7 +23,6 @@ export function SessionsSection() {
       toast.error(messageOf(error));
     } finally {
       setBusy(null);
-      await refresh();
     }
   }
 
@@ -38,7 +37,11 @@ export function SessionsSection() {
       {sessions.isPending ? (
         <SectionLoading label="Loading your devices..." />
       ) : sessions.isError ? (
-        <SectionError title="Your devices could not be loaded" error={sessions.error} onRetry={() => void refresh()} />
+        <SectionError
+          title="Your devices could not be loaded"
+          error={sessions.error}
+          onRetry={() => void sessions.refetch()}
+        />
       ) : (
         <>
           <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
@@ -47,7 +50,9 @@ export function SessionsSection() {
                 key={s.id}
                 session={s}
                 busy={busy === s.id}
-                onSignOut={() => void run(s.id, () => revokeSession(s.id), `Signed out ${s.browser} on ${s.os}.`)}
+                onSignOut={() =>
+                  void run(s.id, () => revokeSession.mutateAsync(s.id), `Signed out ${s.browser} on ${s.os}.`)
+                }
               />
             ))}
           </ul>
@@ -57,7 +62,8 @@ export function SessionsSection() {
                 variant="secondary"
                 aria-disabled={busy !== null || undefined}
                 onClick={() =>
-                  busy === null && void run('others', signOutOtherSessions, 'Every other device was signed out.')
+                  busy === null &&
+                  void run('others', () => signOutOthers.mutateAsync(), 'Every other device was signed out.')
                 }
               >
                 <LogOut aria-hidden="true" className="size-5" />

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Download, ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { totpCodeSchema, type TotpCodeInput } from '@tavara/shared/account/account';
@@ -10,11 +9,10 @@ import { ApiError } from '@/lib/api-client';
 import { loadAccount } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import {
-  accountKeys,
-  confirmTwoFactor,
-  disableTwoFactor,
   newBackupCodes,
   startTwoFactor,
+  useConfirmTwoFactor,
+  useDisableTwoFactor,
   useSecurity,
 } from '../api/account-api';
 import { AccountSection, messageOf, SectionError, SectionLoading } from './account-ui';
@@ -30,13 +28,10 @@ type Prompt = 'enable' | 'disable' | 'codes' | null;
  */
 export function TwoFactorSection() {
   const security = useSecurity();
-  const queryClient = useQueryClient();
+  const disableTwoFactor = useDisableTwoFactor();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [prompt, setPrompt] = useState<Prompt>(null);
-  const refresh = async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: accountKeys.all }), loadAccount()]);
-  };
 
   const on = security.data?.twoFactorEnabled === true;
   return (
@@ -63,7 +58,7 @@ export function TwoFactorSection() {
           onConfirmed={async () => {
             setCodes(setup.backupCodes);
             setSetup(null);
-            await refresh();
+            await loadAccount();
             toast.success('Two-factor sign-in is on.');
           }}
         />
@@ -127,8 +122,9 @@ export function TwoFactorSection() {
         busyLabel="Turning off..."
         danger
         onConfirm={async (password) => {
-          await disableTwoFactor(password);
-          await refresh();
+          // Resolves once the account page's data is refreshed.
+          await disableTwoFactor.mutateAsync(password);
+          await loadAccount();
           toast.success('Two-factor sign-in is off.');
         }}
       />
@@ -160,6 +156,7 @@ function SetupSteps({
   onCancel: () => void;
   onConfirmed: () => Promise<void>;
 }) {
+  const confirmTwoFactor = useConfirmTwoFactor();
   const form = useZodForm(totpCodeSchema, { defaultValues: { code: '' } as TotpCodeInput });
   const busy = form.formState.isSubmitting;
   return (
@@ -185,7 +182,8 @@ function SetupSteps({
           className="flex flex-col gap-3"
           onSubmit={async ({ code }) => {
             try {
-              await confirmTwoFactor(code);
+              // Resolves once the account page's data is refreshed.
+              await confirmTwoFactor.mutateAsync(code);
               await onConfirmed();
             } catch (error) {
               if (error instanceof ApiError && error.code === 'INVALID_CODE') {

@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '@tavara/shared/roles';
 import type { SupportRequestStatus } from '@tavara/shared/support/contact-request.schema';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 import type { QueryData } from '@/lib/query-data';
 import { toast } from '@/lib/toast';
@@ -18,6 +19,8 @@ export const adminKeys = {
     ['admin', 'support-requests', filters] as const,
   supportRequest: (id: string) => ['admin', 'support-request', { id }] as const,
   notificationQueue: ['admin', 'notification-queue'] as const,
+  moderation: ['admin', 'moderation'] as const,
+  documents: ['admin', 'documents'] as const,
 };
 
 /** The notification queue (issue 18): depth by status and the failed e-mails with their errors. */
@@ -97,9 +100,8 @@ function useAdminMutation<Input, Output>(
   run: (input: Input) => Promise<Output>,
   success: (output: Output, input: Input) => string,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
+  return useRefreshingMutation('admin', run, {
+    alsoRefresh: [adminKeys.all],
     onSuccess: (output, input) => {
       toast.success(success(output, input));
     },
@@ -109,7 +111,7 @@ function useAdminMutation<Input, Output>(
       if (!fieldMessages) toast.error(error.message);
     },
     // Also after a failure: a 404 means the row is gone, and the list should say so.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    refreshOnError: true,
   });
 }
 
@@ -161,37 +163,35 @@ export function useRetryNotificationJob() {
 /** The message boards' moderation queue (issue 20): posts with open reports, with their reasons. */
 export const moderationQueueQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'moderation'] as const,
+    queryKey: adminKeys.moderation,
     queryFn: () => unwrap(api.admin['board-reports'].$get()),
   });
 export const useModerationQueue = () => useQuery(moderationQueueQuery());
 export type ModerationItem = QueryData<typeof moderationQueueQuery>['items'][number];
 
 /** Hide, restore or dismiss: the queue and the audit log refresh together. */
-export function useModeratePost() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'hide' | 'restore' | 'dismiss' }) =>
+export const useModeratePost = () =>
+  useRefreshingMutation(
+    'admin',
+    ({ id, action }: { id: string; action: 'hide' | 'restore' | 'dismiss' }) =>
       unwrap(api.admin['board-posts'][':id'].moderation.$post({ param: { id }, json: { action } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
-}
+    [adminKeys.all],
+  );
 
 /** Professionals' documents waiting for a check (issue 20). */
 export const documentsToVerifyQuery = () =>
   queryOptions({
-    queryKey: ['admin', 'documents'] as const,
+    queryKey: adminKeys.documents,
     queryFn: () => unwrap(api.admin['professional-documents'].$get({ query: { status: 'unverified' } })),
   });
 export const useDocumentsToVerify = () => useQuery(documentsToVerifyQuery());
 
-export function useVerifyDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
+export const useVerifyDocument = () =>
+  useRefreshingMutation(
+    'admin',
+    (id: string) =>
       unwrap(
         api.admin['professional-documents'][':id'].verification.$post({ param: { id }, json: { verified: true } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
-}
+    [adminKeys.all],
+  );

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminCertificate, AdminTrainingStats } from '@tavara/shared/training/training';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /**
@@ -7,6 +8,8 @@ import { api, unwrap } from '@/lib/api-client';
  * allowing a new one after a revocation (both audited).
  */
 export const adminTrainingKeys = {
+  /** The whole admin area (the overview's figures count certificates too). */
+  all: ['admin'] as const,
   stats: ['admin', 'training', 'stats'] as const,
   certificates: (page: number) => ['admin', 'training', 'certificates', { page }] as const,
 };
@@ -27,28 +30,26 @@ export const adminCertificatesQuery = (page: number) =>
   });
 export const useAdminCertificates = (page: number) => useQuery(adminCertificatesQuery(page));
 
-export function useRevokeCertificate() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { id: string; reason: string }) =>
+export const useRevokeCertificate = () =>
+  useRefreshingMutation(
+    'admin',
+    (input: { id: string; reason: string }) =>
       unwrap(
         api.admin.training.certificates[':certificateId'].revoke.$post({
           param: { certificateId: input.id },
           json: { reason: input.reason },
         }),
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
-}
+    [adminTrainingKeys.all],
+  );
 
 /** Lifts the hold a revocation puts on the person, so they can get a new certificate (new code). */
-export function useAllowReissue() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
+export const useAllowReissue = () =>
+  useRefreshingMutation(
+    'admin',
+    (id: string) =>
       unwrap(
         api.admin.training.certificates[':certificateId']['allow-reissue'].$post({ param: { certificateId: id } }),
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
-}
+    [adminTrainingKeys.all],
+  );

@@ -5,11 +5,11 @@ import type {
   BoardReply,
   BoardThreadMessage,
   BoardThreadSummary,
-  ModerationAction,
   PostType,
   PostValues,
   Urgency,
 } from '@tavara/shared/boards/boards';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 export interface BoardFilters {
@@ -28,7 +28,6 @@ export const boardKeys = {
   mine: ['boards', 'mine'] as const,
   threads: ['boards', 'threads'] as const,
   thread: (id: string) => ['boards', 'threads', id] as const,
-  moderation: ['boards', 'moderation'] as const,
 };
 
 export const boardPostsQuery = (board: Board, filters: BoardFilters) =>
@@ -86,46 +85,50 @@ export const threadQuery = (id: string | null) =>
   });
 export const useThread = (id: string | null) => useQuery(threadQuery(id));
 
-export function createPost(values: PostValues) {
-  return unwrap(api.boards.posts.$post({ json: values }));
-}
+// The boards' writes, through the one refresh map (domain/refresh.ts). A post, a reply or a new
+// private conversation refreshes every board view (lists, the post, "mine", the threads); a message
+// in a conversation refreshes the conversations; a report changes nothing the reporter sees.
 
-export function updatePost(id: string, values: PostValues) {
-  return unwrap(api.boards.posts[':id'].$put({ param: { id }, json: values }));
-}
+export const useSavePost = () =>
+  useRefreshingMutation(
+    'boards',
+    ({ id, values }: { id?: string; values: PostValues }) =>
+      id
+        ? unwrap(api.boards.posts[':id'].$put({ param: { id }, json: values }))
+        : unwrap(api.boards.posts.$post({ json: values })),
+    [boardKeys.all],
+  );
 
-export function deletePost(id: string) {
-  return unwrap(api.boards.posts[':id'].$delete({ param: { id } }));
-}
+export const useDeletePost = () =>
+  useRefreshingMutation('boards', (id: string) => unwrap(api.boards.posts[':id'].$delete({ param: { id } })), [
+    boardKeys.all,
+  ]);
 
-export function replyToPost(id: string, body: string) {
-  return unwrap(api.boards.posts[':id'].replies.$post({ param: { id }, json: { body } }));
-}
+export const useReplyToPost = () =>
+  useRefreshingMutation(
+    'boards',
+    ({ id, body }: { id: string; body: string }) =>
+      unwrap(api.boards.posts[':id'].replies.$post({ param: { id }, json: { body } })),
+    [boardKeys.all],
+  );
 
-export function reportPost(id: string, reason: string) {
-  return unwrap(api.boards.posts[':id'].reports.$post({ param: { id }, json: { reason } }));
-}
+export const useReportPost = () =>
+  useRefreshingMutation('boards', ({ id, reason }: { id: string; reason: string }) =>
+    unwrap(api.boards.posts[':id'].reports.$post({ param: { id }, json: { reason } })),
+  );
 
-export function startThread(postId: string, body: string) {
-  return unwrap(api.boards.posts[':id'].threads.$post({ param: { id: postId }, json: { body } }));
-}
+export const useStartThread = () =>
+  useRefreshingMutation(
+    'boards',
+    ({ postId, body }: { postId: string; body: string }) =>
+      unwrap(api.boards.posts[':id'].threads.$post({ param: { id: postId }, json: { body } })),
+    [boardKeys.all],
+  );
 
-export function sendThreadMessage(threadId: string, body: string) {
-  return unwrap(api.boards.threads[':id'].messages.$post({ param: { id: threadId }, json: { body } }));
-}
-
-export interface ModerationItem {
-  post: BoardPost;
-  reports: { reason: string; createdAt: string }[];
-}
-
-export const moderationQueueQuery = () =>
-  queryOptions({
-    queryKey: boardKeys.moderation,
-    queryFn: async (): Promise<{ items: ModerationItem[] }> => unwrap(api.admin['board-reports'].$get()),
-  });
-export const useModerationQueue = () => useQuery(moderationQueueQuery());
-
-export function moderatePost(id: string, action: ModerationAction) {
-  return unwrap(api.admin['board-posts'][':id'].moderation.$post({ param: { id }, json: { action } }));
-}
+export const useSendThreadMessage = () =>
+  useRefreshingMutation(
+    'boards',
+    ({ threadId, body }: { threadId: string; body: string }) =>
+      unwrap(api.boards.threads[':id'].messages.$post({ param: { id: threadId }, json: { body } })),
+    [boardKeys.threads],
+  );

@@ -1,7 +1,7 @@
 import { BOARD_MESSAGES, replyInputSchema, reportInputSchema, type BoardPost } from '@tavara/shared/boards/boards';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Flag, Lock, MapPin, MessageSquare, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { applyFieldErrors, Form, FormTextareaField, useZodForm } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { boardKeys, deletePost, postQuery, replyToPost, reportPost, startThread } from '../api/boards-api';
+import { postQuery, useDeletePost, useReplyToPost, useReportPost, useStartThread } from '../api/boards-api';
 import { formatPosted, LinkifiedText, regionLabel, TypePill, UrgencyPill } from './board-ui';
 
 function ReplyForm({
@@ -56,6 +56,7 @@ function ReplyForm({
 }
 
 function ReportForm({ postId, onDone }: { postId: string; onDone: () => void }) {
+  const reportPost = useReportPost();
   const form = useZodForm(reportInputSchema, { defaultValues: { reason: '' } });
   const busy = form.formState.isSubmitting;
   return (
@@ -64,7 +65,7 @@ function ReportForm({ postId, onDone }: { postId: string; onDone: () => void }) 
       className="flex flex-col gap-3 rounded-card border border-line bg-canvas p-4"
       onSubmit={async ({ reason }) => {
         try {
-          const result = await reportPost(postId, reason);
+          const result = await reportPost.mutateAsync({ id: postId, reason });
           toast.success(
             result.reported ? 'Thank you. Our team will look at this post.' : BOARD_MESSAGES.alreadyReported,
           );
@@ -113,10 +114,12 @@ export function PostDialog({
   onEdit: (post: BoardPost) => void;
   onOpenThread: (threadId: string) => void;
 }) {
-  const queryClient = useQueryClient();
   const query = useQuery(postQuery(postId));
   const [mode, setMode] = useState<'read' | 'report' | 'private'>('read');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: boardKeys.all });
+  // Each resolves once the boards show the change.
+  const deletePost = useDeletePost();
+  const startThread = useStartThread();
+  const replyToPost = useReplyToPost();
 
   return (
     <Dialog open onOpenChange={onOpenChange}>
@@ -183,8 +186,7 @@ export function PostDialog({
                         <DeletePostButton
                           onDelete={async () => {
                             try {
-                              await deletePost(post.id);
-                              await refresh();
+                              await deletePost.mutateAsync(post.id);
                               toast.success('Your post was deleted.');
                               onOpenChange(false);
                             } catch (error) {
@@ -215,8 +217,7 @@ export function PostDialog({
                         label={`Private message to ${post.author.name}`}
                         submitLabel="Send privately"
                         onSend={async (body) => {
-                          const { threadId } = await startThread(post.id, body);
-                          await refresh();
+                          const { threadId } = await startThread.mutateAsync({ postId: post.id, body });
                           toast.success('Sent. Only the two of you can read this conversation.');
                           onOpenThread(threadId);
                         }}
@@ -248,8 +249,7 @@ export function PostDialog({
                           label="Your reply"
                           submitLabel="Reply"
                           onSend={async (body) => {
-                            await replyToPost(post.id, body);
-                            await refresh();
+                            await replyToPost.mutateAsync({ id: post.id, body });
                           }}
                         />
                       ) : (

@@ -9,7 +9,6 @@ import {
 } from '@tavara/shared/boards/boards';
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
 import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-regions';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import {
@@ -23,7 +22,7 @@ import {
 } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { boardKeys, createPost, updatePost } from '../api/boards-api';
+import { useSavePost } from '../api/boards-api';
 
 const SELECT_CLASS =
   'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink aria-[invalid=true]:border-danger';
@@ -68,7 +67,7 @@ export function PostFormDialog({
   /** The toast for a new post (one saved to the other board says where it went). */
   savedMessage?: string;
 }) {
-  const queryClient = useQueryClient();
+  const savePost = useSavePost();
   const form = useZodForm(postInputSchema, {
     defaultValues: editing
       ? {
@@ -99,8 +98,8 @@ export function PostFormDialog({
           className="flex min-h-0 flex-1 flex-col"
           onSubmit={async (values) => {
             try {
-              const { post } = editing ? await updatePost(editing.id, values) : await createPost(values);
-              await queryClient.invalidateQueries({ queryKey: boardKeys.all });
+              // Resolves once the boards show the post.
+              const { post } = await savePost.mutateAsync({ id: editing?.id, values });
               toast.success(editing ? 'Your post was updated.' : savedMessage);
               onSaved?.(post);
               onOpenChange(false);

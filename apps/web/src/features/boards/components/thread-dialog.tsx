@@ -1,5 +1,4 @@
 import { replyInputSchema } from '@tavara/shared/boards/boards';
-import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { PanelError, PanelLoading } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
@@ -8,12 +7,12 @@ import { applyFieldErrors, Form, FormTextareaField, useZodForm } from '@/compone
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { boardKeys, sendThreadMessage, useThread } from '../api/boards-api';
+import { useSendThreadMessage, useThread } from '../api/boards-api';
 import { formatPosted, LinkifiedText } from './board-ui';
 
 /** A private conversation about a post: only its two people see it (the server checks). */
 export function ThreadDialog({ threadId, onOpenChange }: { threadId: string; onOpenChange: (open: boolean) => void }) {
-  const queryClient = useQueryClient();
+  const send = useSendThreadMessage();
   const query = useThread(threadId);
   const form = useZodForm(replyInputSchema, { defaultValues: { body: '' } });
   const busy = form.formState.isSubmitting;
@@ -66,9 +65,9 @@ export function ThreadDialog({ threadId, onOpenChange }: { threadId: string; onO
               className="flex flex-col gap-3 border-t border-line p-5"
               onSubmit={async ({ body }) => {
                 try {
-                  await sendThreadMessage(threadId, body);
+                  // Resolves once the conversation shows the message.
+                  await send.mutateAsync({ threadId, body });
                   form.reset({ body: '' });
-                  await queryClient.invalidateQueries({ queryKey: boardKeys.threads });
                 } catch (error) {
                   if (!(error instanceof ApiError && applyFieldErrors(form, error.fields))) {
                     toast.error(error instanceof Error ? error.message : 'Your message could not be sent.');

@@ -1,11 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   AssessmentListResponse,
   AssessmentSectionId,
   SavedAssessment,
   SectionAnswers,
 } from '@tavara/shared/care-assessment/care-assessment';
-import { keysToRefresh } from '@/domain/refresh';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /** The care needs assessment (issue 19). Saving a section refreshes the list and any plan's care details. */
@@ -20,10 +20,11 @@ export const assessmentsQuery = (enabled: boolean) =>
   });
 export const useAssessments = (enabled: boolean) => useQuery(assessmentsQuery(enabled));
 
-export function useSaveSection() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({
+/** The list, and a plan's "care details" that show this assessment (`REFRESHES`), not waited for. */
+export const useSaveSection = () =>
+  useRefreshingMutation(
+    'care-assessment',
+    ({
       section,
       recipientName,
       answers,
@@ -35,11 +36,5 @@ export function useSaveSection() {
       unwrap(
         api['care-assessments'].sections[':section'].$put({ param: { section }, json: { recipientName, answers } }),
       ) as Promise<SavedAssessment>,
-    // The list, and a plan's "care details" that show this assessment (`REFRESHES`).
-    onSuccess: () => {
-      for (const queryKey of keysToRefresh('care-assessment', [assessmentKeys.all])) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    },
-  });
-}
+    { alsoRefresh: [assessmentKeys.all], waitForRefresh: false },
+  );

@@ -14,6 +14,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Avatar, failedWith, LoadError, PageShell, planQueryGate, SignedInOnly } from '@/domain/care-plans/care-ui';
+import { EndMembershipDialog, endMembershipLabel } from '@/domain/care-plans/end-membership';
 import { ContactCard } from '@/domain/village/contact-card';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
@@ -167,7 +168,7 @@ function CircleMembers({ data }: { data: CircleView }) {
               </span>
               {(owner || (m.userId === user?.id && m.status === 'accepted')) && (
                 <Button size="sm" variant="secondary" onClick={() => setEnding(m)}>
-                  {m.userId === user?.id ? 'Leave the circle' : m.status === 'invited' ? 'Withdraw' : 'Remove'}
+                  {endMembershipLabel(m, user?.id, 'circle')}
                 </Button>
               )}
             </li>
@@ -175,36 +176,23 @@ function CircleMembers({ data }: { data: CircleView }) {
         </ul>
       )}
       {owner && <CircleInviteDialog planId={data.plan.id} open={inviting} onOpenChange={setInviting} />}
-      <AlertDialog open={ending !== null} onOpenChange={(open) => !open && setEnding(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>
-            {self ? 'Leave this care circle?' : `Remove ${ending?.name ?? ending?.email ?? 'this person'}?`}
-          </AlertDialogTitle>
-          <AlertDialogDescription className="mt-2">
-            {self
-              ? 'You will no longer see this family’s help requests.'
-              : 'They will no longer see your help requests. The circle’s history keeps a record.'}
-          </AlertDialogDescription>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialogCancel asChild>
-              <Button variant="secondary">Cancel</Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button
-                onClick={() =>
-                  ending &&
-                  end.mutate(ending.id, {
-                    onSuccess: () => toast.success('Done.'),
-                    onError: failedWith('That did not work. Please try again.'),
-                  })
-                }
-              >
-                {self ? 'Leave' : 'Remove'}
-              </Button>
-            </AlertDialogAction>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <EndMembershipDialog
+        ending={ending}
+        self={self}
+        group="care circle"
+        description={
+          self
+            ? 'You will no longer see this family’s help requests.'
+            : 'They will no longer see your help requests. The circle’s history keeps a record.'
+        }
+        onClose={() => setEnding(null)}
+        onConfirm={(memberId) =>
+          end.mutate(memberId, {
+            onSuccess: () => toast.success('Done.'),
+            onError: failedWith('That did not work. Please try again.'),
+          })
+        }
+      />
     </section>
   );
 }

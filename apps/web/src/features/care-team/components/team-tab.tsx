@@ -1,16 +1,9 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Avatar, failedWith, MemberStatusPill } from '@/domain/care-plans/care-ui';
+import { EndMembershipDialog, endMembershipLabel } from '@/domain/care-plans/end-membership';
 import { isPlanOwner } from '@/domain/care-plans/plan-access';
 import type { PlanDetail, TeamMember } from '@/domain/care-plans/plan-queries';
 import { useAuth } from '@/lib/auth';
@@ -44,7 +37,7 @@ export function TeamTab({ data }: { data: PlanDetail }) {
         <MemberStatusPill status={m.status} />
         {(m.status === 'accepted' || m.status === 'invited') && (isOwner || m.userId === user?.id) && (
           <Button size="sm" variant="secondary" onClick={() => setEnding(m)}>
-            {m.userId === user?.id ? 'Leave the team' : m.status === 'invited' ? 'Withdraw' : 'Remove'}
+            {endMembershipLabel(m, user?.id, 'team')}
           </Button>
         )}
       </div>
@@ -74,37 +67,20 @@ export function TeamTab({ data }: { data: PlanDetail }) {
         </section>
       )}
       {isOwner && <InviteDialog planId={data.plan.id} open={inviting} onOpenChange={setInviting} />}
-      <AlertDialog open={ending !== null} onOpenChange={(open) => !open && setEnding(null)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>
-            {self ? 'Leave this care team?' : `Remove ${ending?.name ?? ending?.email ?? 'this person'}?`}
-          </AlertDialogTitle>
-          <AlertDialogDescription className="mt-2">
-            Their upcoming shifts on this plan become open again. The team’s history keeps a record.
-          </AlertDialogDescription>
-          <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialogCancel asChild>
-              <Button variant="secondary">Cancel</Button>
-            </AlertDialogCancel>
-            <AlertDialogAction asChild>
-              <Button
-                onClick={() =>
-                  ending &&
-                  end.mutate(ending.id, {
-                    onSuccess: (r) =>
-                      toast.success(
-                        r.reopenedShifts > 0 ? `Done. ${r.reopenedShifts} shift(s) are open again.` : 'Done.',
-                      ),
-                    onError: failedWith('That did not work. Please try again.'),
-                  })
-                }
-              >
-                {self ? 'Leave' : 'Remove'}
-              </Button>
-            </AlertDialogAction>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
+      <EndMembershipDialog
+        ending={ending}
+        self={self}
+        group="care team"
+        description="Their upcoming shifts on this plan become open again. The team’s history keeps a record."
+        onClose={() => setEnding(null)}
+        onConfirm={(memberId) =>
+          end.mutate(memberId, {
+            onSuccess: (r) =>
+              toast.success(r.reopenedShifts > 0 ? `Done. ${r.reopenedShifts} shift(s) are open again.` : 'Done.'),
+            onError: failedWith('That did not work. Please try again.'),
+          })
+        }
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { CaregiverSupportInput } from '@tavara/shared/caregiver-health/caregiver-support.schema';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /** A caregiver's own requests for support (issue 20) and sending one. */
@@ -12,10 +13,9 @@ export const myRequestsQuery = () =>
   });
 
 /** Sends a request; the list of the caregiver's requests is refreshed before it settles. */
-export function useSendSupportRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (json: CaregiverSupportInput) => unwrap(api['caregiver-support'].requests.$post({ json })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: caregiverHealthKeys.mine }),
-  });
-}
+export const useSendSupportRequest = () =>
+  useRefreshingMutation(
+    'caregiver-health',
+    (json: CaregiverSupportInput) => unwrap(api['caregiver-support'].requests.$post({ json })),
+    [caregiverHealthKeys.mine],
+  );

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   FamilyStory,
   LegacyListResponse,
@@ -6,7 +6,7 @@ import type {
   StoryBodyInput,
   StoryListResponse,
 } from '@tavara/shared/family-story/family-story';
-import { keysToRefresh } from '@/domain/refresh';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /** The family's stories and the public legacy page (issue 19). */
@@ -26,35 +26,28 @@ export const myStoriesQuery = (enabled: boolean) =>
   });
 export const useMyStories = (enabled: boolean) => useQuery(myStoriesQuery(enabled));
 
-function useInvalidateStories() {
-  const queryClient = useQueryClient();
-  // The family's stories, the legacy page, and a plan's "care details" (`REFRESHES`).
-  return () => {
-    for (const queryKey of keysToRefresh('family-story', [storyKeys.mine, storyKeys.legacy])) {
-      void queryClient.invalidateQueries({ queryKey });
-    }
-  };
-}
+/**
+ * A story change refreshes the family's stories, the legacy page and a plan's "care details"
+ * (`REFRESHES`), without waiting for them.
+ */
+const STORY_REFRESH = { alsoRefresh: [storyKeys.mine, storyKeys.legacy], waitForRefresh: false } as const;
 
-export function useSaveStory() {
-  const invalidate = useInvalidateStories();
-  return useMutation({
-    mutationFn: (body: StoryBodyInput) =>
-      unwrap(api['family-stories'].$put({ json: body as never })) as Promise<FamilyStory>,
-    onSuccess: invalidate,
-  });
-}
+export const useSaveStory = () =>
+  useRefreshingMutation(
+    'family-story',
+    (body: StoryBodyInput) => unwrap(api['family-stories'].$put({ json: body as never })) as Promise<FamilyStory>,
+    STORY_REFRESH,
+  );
 
-export function useShareStory() {
-  const invalidate = useInvalidateStories();
-  return useMutation({
-    mutationFn: ({ storyId, share }: { storyId: string; share: boolean }) =>
+export const useShareStory = () =>
+  useRefreshingMutation(
+    'family-story',
+    ({ storyId, share }: { storyId: string; share: boolean }) =>
       (share
         ? unwrap(api['family-stories'][':storyId'].share.$post({ param: { storyId } }))
         : unwrap(api['family-stories'][':storyId'].share.$delete({ param: { storyId } }))) as Promise<FamilyStory>,
-    onSuccess: invalidate,
-  });
-}
+    STORY_REFRESH,
+  );
 
 export const legacyStoriesQuery = (q: string, page: number) =>
   queryOptions({
@@ -75,11 +68,10 @@ export const legacyStoryQuery = (storyId: string) =>
   });
 export const useLegacyStory = (storyId: string) => useQuery(legacyStoryQuery(storyId));
 
-export function useHideStory() {
-  const invalidate = useInvalidateStories();
-  return useMutation({
-    mutationFn: ({ storyId, reason }: { storyId: string; reason: string }) =>
+export const useHideStory = () =>
+  useRefreshingMutation(
+    'family-story',
+    ({ storyId, reason }: { storyId: string; reason: string }) =>
       unwrap(api.admin['legacy-stories'][':storyId'].hide.$post({ param: { storyId }, json: { reason } })),
-    onSuccess: invalidate,
-  });
-}
+    STORY_REFRESH,
+  );

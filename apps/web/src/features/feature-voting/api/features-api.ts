@@ -1,5 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeatureSummary } from '@tavara/shared/feature-voting/feature-voting';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /** Query keys: the public list, and one user's votes under it (so invalidating ['features'] refreshes both). */
@@ -47,32 +48,31 @@ export function withdrawVote(featureId: string): Promise<VoteResult> {
 }
 
 /**
- * Applies a vote result to the cache at once (count and "voted"), then refetches in the
- * background so other people's votes show too.
+ * A vote or its withdrawal. The answer is written into the cache at once (count and "voted"); the
+ * list is then read again in the background, not waited for, so other people's votes show too.
  */
-export function useApplyVoteResult(userId: string | null) {
-  const queryClient = useQueryClient();
-  return (result: VoteResult) => {
-    queryClient.setQueryData<FeatureSummary[]>(featureKeys.all, (features) =>
-      features?.map((f) => (f.id === result.featureId ? { ...f, voteCount: result.voteCount } : f)),
-    );
-    if (userId) {
-      queryClient.setQueryData<Set<string>>(featureKeys.myVotes(userId), (ids) => {
-        const next = new Set(ids);
-        if (result.hasVoted) next.add(result.featureId);
-        else next.delete(result.featureId);
-        return next;
-      });
-    }
-    void queryClient.invalidateQueries({ queryKey: featureKeys.all });
-  };
-}
-
 export function useVoteMutation(userId: string | null) {
-  const apply = useApplyVoteResult(userId);
-  return useMutation({
-    mutationFn: ({ featureId, withdraw }: { featureId: string; withdraw: boolean }) =>
+  const queryClient = useQueryClient();
+  return useRefreshingMutation(
+    'feature-voting',
+    ({ featureId, withdraw }: { featureId: string; withdraw: boolean }) =>
       withdraw ? withdrawVote(featureId) : upvoteFeature(featureId),
-    onSuccess: apply,
-  });
+    {
+      alsoRefresh: [featureKeys.all],
+      waitForRefresh: false,
+      onSuccess: (result) => {
+        queryClient.setQueryData<FeatureSummary[]>(featureKeys.all, (features) =>
+          features?.map((f) => (f.id === result.featureId ? { ...f, voteCount: result.voteCount } : f)),
+        );
+        if (userId) {
+          queryClient.setQueryData<Set<string>>(featureKeys.myVotes(userId), (ids) => {
+            const next = new Set(ids);
+            if (result.hasVoted) next.add(result.featureId);
+            else next.delete(result.featureId);
+            return next;
+          });
+        }
+      },
+    },
+  );
 }

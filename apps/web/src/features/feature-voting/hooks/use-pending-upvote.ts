@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
-import { upvoteFeature, useApplyVoteResult } from '../api/features-api';
+import { useVoteMutation } from '../api/features-api';
 
 /** Forgets the vote that waited for sign-in, and the require-auth trail that led to it. */
 export function clearPendingUpvote(): void {
@@ -22,7 +22,8 @@ export function clearPendingUpvote(): void {
  */
 export function usePendingUpvote() {
   const { loading, user } = useAuth();
-  const apply = useApplyVoteResult(user?.id ?? null);
+  // Stable across renders: the effect runs once the session is known.
+  const { mutateAsync: vote } = useVoteMutation(user?.id ?? null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -31,9 +32,8 @@ export function usePendingUpvote() {
     if (!featureId) return;
     started.current = true;
     clearPendingUpvote();
-    upvoteFeature(featureId).then(
+    vote({ featureId, withdraw: false }).then(
       (result) => {
-        apply(result);
         if (result.recorded) toast.success(VOTE_MESSAGES.recorded);
         else toast.info(VOTE_MESSAGES.alreadyVoted);
       },
@@ -42,5 +42,5 @@ export function usePendingUpvote() {
         toast.error(error instanceof ApiError ? error.message : VOTE_MESSAGES.failed);
       },
     );
-  }, [loading, user, apply]);
+  }, [loading, user, vote]);
 }

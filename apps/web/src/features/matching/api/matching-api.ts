@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { TeamRole } from '@tavara/shared/care-team/care-team';
 import type {
   CaregiverMatchingResponse,
@@ -6,7 +6,7 @@ import type {
   InterestedProfessional,
   MatchingVisibility,
 } from '@tavara/shared/matching/matching';
-import { keysToRefresh } from '@/domain/refresh';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /**
@@ -30,16 +30,17 @@ export const matchingVisibilityQuery = (viewer: string) =>
     queryFn: (): Promise<MatchingVisibility> => unwrap(api.matching.visibility.$get()),
   });
 
+/** The answer is the new visibility: written at once, then every matching view is read again. */
 export function useSetMatchingVisibility(viewer: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (visible: boolean): Promise<MatchingVisibility> =>
-      unwrap(api.matching.visibility.$put({ json: { visible } })),
-    onSuccess: (data) => {
-      client.setQueryData(matchingKeys.visibility(viewer), data);
-      return client.invalidateQueries({ queryKey: matchingKeys.all });
+  return useRefreshingMutation(
+    'matching',
+    (visible: boolean): Promise<MatchingVisibility> => unwrap(api.matching.visibility.$put({ json: { visible } })),
+    {
+      alsoRefresh: [matchingKeys.all],
+      onSuccess: (data) => client.setQueryData(matchingKeys.visibility(viewer), data),
     },
-  });
+  );
 }
 
 /** The listed professionals for a family, best match first (another page or filter keeps the last on screen). */
@@ -66,14 +67,12 @@ export const familyMatchesQuery = (viewer: string, filters: Record<string, strin
     placeholderData: keepPreviousData,
   });
 
-export function useExpressInterest(viewer: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (familyId: string) =>
-      unwrap(api.matching.families[':familyId'].interest.$post({ param: { familyId } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: matchingKeys.families(viewer, {}) }),
-  });
-}
+export const useExpressInterest = (viewer: string) =>
+  useRefreshingMutation(
+    'matching',
+    (familyId: string) => unwrap(api.matching.families[':familyId'].interest.$post({ param: { familyId } })),
+    [matchingKeys.families(viewer, {})],
+  );
 
 /** The family's own active care plans, to choose which one to invite a professional to. */
 export const ownPlansQuery = (viewer: string) =>
@@ -88,25 +87,15 @@ export const ownPlansQuery = (viewer: string) =>
   });
 
 /** The care plan's own invitation (care-plans API): the matched professional joins as `teamRole`. */
-export function useInviteToPlan() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({
-      planId,
-      professionalId,
-      teamRole,
-    }: {
-      planId: string;
-      professionalId: string;
-      teamRole: TeamRole;
-    }) =>
+/** The plan's team changed (`REFRESHES['care-team']`). */
+export const useInviteToPlan = () =>
+  useRefreshingMutation(
+    'care-team',
+    ({ planId, professionalId, teamRole }: { planId: string; professionalId: string; teamRole: TeamRole }) =>
       unwrap(
         api['care-plans'][':planId'].invitations.$post({
           param: { planId },
           json: { kind: 'professional', professionalId, teamRole },
         }),
       ),
-    // The plan's team changed (`REFRESHES['care-team']`).
-    onSuccess: () => Promise.all(keysToRefresh('care-team').map((queryKey) => client.invalidateQueries({ queryKey }))),
-  });
-}
+  );

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UNREAD_POLL_MS, type NotificationPreferencesInput } from '@tavara/shared/notifications/notifications';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /**
@@ -35,26 +36,26 @@ export const notificationListQuery = (enabled: boolean) =>
   queryOptions({ queryKey: notificationKeys.list(), queryFn: fetchList, enabled, retry: 1 });
 export const useNotificationList = (enabled: boolean) => useQuery(notificationListQuery(enabled));
 
+/** The count is written from the answer at once; the list is read again without being waited for. */
 export function useMarkRead() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (notificationId: string) =>
-      unwrap(api.notifications[':notificationId'].read.$post({ param: { notificationId } })),
-    onSuccess: ({ unread }) => {
-      client.setQueryData(notificationKeys.count(), { unread });
-      void client.invalidateQueries({ queryKey: notificationKeys.list() });
+  return useRefreshingMutation(
+    'notifications',
+    (notificationId: string) => unwrap(api.notifications[':notificationId'].read.$post({ param: { notificationId } })),
+    {
+      alsoRefresh: [notificationKeys.list()],
+      onSuccess: ({ unread }) => client.setQueryData(notificationKeys.count(), { unread }),
+      waitForRefresh: false,
     },
-  });
+  );
 }
 
 export function useMarkAllRead() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api.notifications['read-all'].$post()),
-    onSuccess: () => {
-      client.setQueryData(notificationKeys.count(), { unread: 0 });
-      void client.invalidateQueries({ queryKey: notificationKeys.list() });
-    },
+  return useRefreshingMutation('notifications', () => unwrap(api.notifications['read-all'].$post()), {
+    alsoRefresh: [notificationKeys.list()],
+    onSuccess: () => client.setQueryData(notificationKeys.count(), { unread: 0 }),
+    waitForRefresh: false,
   });
 }
 
@@ -62,12 +63,14 @@ export const preferencesQuery = () =>
   queryOptions({ queryKey: notificationKeys.preferences(), queryFn: fetchPreferences, retry: 1 });
 export const usePreferences = () => useQuery(preferencesQuery());
 
+/** The saved preferences are the answer: written into the cache, nothing read again. */
 export function useSavePreferences() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: NotificationPreferencesInput) => unwrap(api.notifications.preferences.$put({ json: input })),
-    onSuccess: (saved) => client.setQueryData(notificationKeys.preferences(), saved),
-  });
+  return useRefreshingMutation(
+    'notifications',
+    (input: NotificationPreferencesInput) => unwrap(api.notifications.preferences.$put({ json: input })),
+    { onSuccess: (saved) => client.setQueryData(notificationKeys.preferences(), saved) },
+  );
 }
 
 export const unsubscribeInfoQuery = (token: string) =>
@@ -79,15 +82,16 @@ export const unsubscribeInfoQuery = (token: string) =>
   });
 export const useUnsubscribeInfo = (token: string) => useQuery(unsubscribeInfoQuery(token));
 
-export function useUnsubscribe() {
-  return useMutation({
-    mutationFn: (token: string) => unwrap(api.notifications.unsubscribe.$post({ query: { token } })),
-  });
-}
+/** From an e-mail's link, often signed out: the page shows the answer; nothing cached changes. */
+export const useUnsubscribe = () =>
+  useRefreshingMutation('notifications', (token: string) =>
+    unwrap(api.notifications.unsubscribe.$post({ query: { token } })),
+  );
 
 // ——— Web Push devices (issue 28) ———
 
 export const pushKeys = {
+  all: ['notifications', 'push-devices'] as const,
   devices: (endpoint: string | null) => ['notifications', 'push-devices', endpoint ?? ''] as const,
 };
 
@@ -106,10 +110,11 @@ export async function fetchPushKey(): Promise<string> {
   return (await unwrap(api.notifications.push.key.$get())).publicKey;
 }
 
-export function useSubscribePush() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (subscription: PushSubscriptionJSON) =>
+/** The device lists are read again without being waited for. */
+export const useSubscribePush = () =>
+  useRefreshingMutation(
+    'notifications',
+    (subscription: PushSubscriptionJSON) =>
       unwrap(
         api.notifications.push.subscriptions.$post({
           json: {
@@ -118,14 +123,13 @@ export function useSubscribePush() {
           },
         }),
       ),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['notifications', 'push-devices'] }),
-  });
-}
+    { alsoRefresh: [pushKeys.all], waitForRefresh: false },
+  );
 
-export function useRemovePushDevice() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (deviceId: string) => {
+export const useRemovePushDevice = () =>
+  useRefreshingMutation(
+    'notifications',
+    async (deviceId: string) => {
       // 204 has no body: only a refusal is read (unwrap turns it, or a lost connection, into the error).
       let res: Response;
       try {
@@ -135,6 +139,5 @@ export function useRemovePushDevice() {
       }
       if (!res.ok) await unwrap(Promise.resolve(res as never));
     },
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['notifications', 'push-devices'] }),
-  });
-}
+    { alsoRefresh: [pushKeys.all], waitForRefresh: false },
+  );

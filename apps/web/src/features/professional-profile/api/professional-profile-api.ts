@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProfessionalDocument } from '@tavara/shared/professional-profile/professional-documents';
 import type { SavedRegistration } from '@tavara/shared/registration/registration';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, ApiError, unwrap } from '@/lib/api-client';
 
 export const profileKeys = {
@@ -45,10 +46,12 @@ export async function uploadDocument(form: FormData): Promise<{ document: Profes
   throw new ApiError(error.code, error.message, res.status, 'fields' in error ? error.fields : undefined);
 }
 
-export function useDeleteDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => unwrap(api.professional.documents[':id'].$delete({ param: { id } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.documents }),
-  });
-}
+export const useUploadDocument = () =>
+  useRefreshingMutation('professional-profile', uploadDocument, [profileKeys.documents]);
+
+export const useDeleteDocument = () =>
+  useRefreshingMutation(
+    'professional-profile',
+    (id: string) => unwrap(api.professional.documents[':id'].$delete({ param: { id } })),
+    [profileKeys.documents],
+  );

@@ -6,7 +6,6 @@ import {
   type DocumentFields,
 } from '@tavara/shared/professional-profile/professional-documents';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
-import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, FileText, Trash2 } from 'lucide-react';
 import { z } from 'zod';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';
@@ -14,13 +13,7 @@ import { Button } from '@/components/ui/button';
 import { applyFieldErrors, Form, FormChoiceGroup, FormField, FormTextField, useZodForm } from '@/components/ui/form';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import {
-  documentFileUrl,
-  profileKeys,
-  uploadDocument,
-  useDeleteDocument,
-  useMyDocuments,
-} from '../api/professional-profile-api';
+import { documentFileUrl, useDeleteDocument, useUploadDocument, useMyDocuments } from '../api/professional-profile-api';
 
 // The file is checked here for presence and size only; its type is decided by the server from
 // its content (a renamed file is refused there, beside this field).
@@ -35,7 +28,7 @@ const sizeText = (bytes: number) =>
 
 /** Certifications and the police Certificate of Character: private to the professional and our team. */
 export function DocumentsPanel() {
-  const queryClient = useQueryClient();
+  const upload = useUploadDocument();
   const documents = useMyDocuments();
   const remove = useDeleteDocument();
   const form = useZodForm(uploadSchema, {
@@ -123,8 +116,8 @@ export function DocumentsPanel() {
           data.set('title', values.title);
           data.set('file', values.file);
           try {
-            await uploadDocument(data);
-            await queryClient.invalidateQueries({ queryKey: profileKeys.documents });
+            // Resolves once the list shows the new document.
+            await upload.mutateAsync(data);
             form.reset({ title: '' } as never);
             toast.success('Uploaded. Our team will check it.');
           } catch (error) {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CertificateVerification,
   QuizForAttempt,
@@ -7,6 +7,7 @@ import type {
   TrainingLesson,
   TrainingOverview,
 } from '@tavara/shared/training/training';
+import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
 /**
@@ -44,16 +45,19 @@ export const useLesson = (viewer: string | null, moduleId: string, lessonId: str
 
 export function useCompleteLesson(viewer: string, moduleId: string, lessonId: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
+  return useRefreshingMutation(
+    'training',
+    () =>
       unwrap(api.training.modules[':moduleId'].lessons[':lessonId'].completion.$put({ param: { moduleId, lessonId } })),
-    onSuccess: () => {
-      client.setQueryData<TrainingLesson>(trainingKeys.lesson(viewer, moduleId, lessonId), (old) =>
-        old ? { ...old, completed: true } : old,
-      );
-      return client.invalidateQueries({ queryKey: trainingKeys.overview(viewer) });
+    {
+      alsoRefresh: [trainingKeys.overview(viewer)],
+      // The lesson on screen is marked done at once; the overview is read again.
+      onSuccess: () =>
+        client.setQueryData<TrainingLesson>(trainingKeys.lesson(viewer, moduleId, lessonId), (old) =>
+          old ? { ...old, completed: true } : old,
+        ),
     },
-  });
+  );
 }
 
 export const quizQuery = (viewer: string, moduleId: string, enabled: boolean) =>
@@ -70,22 +74,26 @@ export const quizQuery = (viewer: string, moduleId: string, enabled: boolean) =>
 export const useQuiz = (viewer: string, moduleId: string, enabled: boolean) =>
   useQuery(quizQuery(viewer, moduleId, enabled));
 
-export function useSubmitQuiz(viewer: string, moduleId: string) {
+/** A new attempt gets a new shuffle from the server: the quiz is dropped and read again. */
+export function useResetQuiz(viewer: string, moduleId: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (answers: Record<string, string[]>): Promise<QuizResult> =>
-      unwrap(api.training.modules[':moduleId'].quiz.attempts.$post({ param: { moduleId }, json: { answers } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: trainingKeys.overview(viewer) }),
-  });
+  return () => client.resetQueries({ queryKey: trainingKeys.quiz(viewer, moduleId) });
 }
 
-export function useIssueCertificate(viewer: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (): Promise<{ certificate: TrainingCertificate }> => unwrap(api.training.certificate.$post()),
-    onSuccess: () => client.invalidateQueries({ queryKey: trainingKeys.overview(viewer) }),
-  });
-}
+export const useSubmitQuiz = (viewer: string, moduleId: string) =>
+  useRefreshingMutation(
+    'training',
+    (answers: Record<string, string[]>): Promise<QuizResult> =>
+      unwrap(api.training.modules[':moduleId'].quiz.attempts.$post({ param: { moduleId }, json: { answers } })),
+    [trainingKeys.overview(viewer)],
+  );
+
+export const useIssueCertificate = (viewer: string) =>
+  useRefreshingMutation(
+    'training',
+    (): Promise<{ certificate: TrainingCertificate }> => unwrap(api.training.certificate.$post()),
+    [trainingKeys.overview(viewer)],
+  );
 
 export const certificateVerificationQuery = (code: string) =>
   queryOptions({

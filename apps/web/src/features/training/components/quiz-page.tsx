@@ -6,8 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { useRequireAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { useQueryClient } from '@tanstack/react-query';
-import { trainingKeys, useQuiz, useSubmitQuiz, useTrainingOverview } from '../api/training-api';
+import { useQuiz, useResetQuiz, useSubmitQuiz, useTrainingOverview } from '../api/training-api';
 import { lessonPath, moduleTarget, nextModule, TRAINING_HOME } from '../training-paths';
 import { useViewer } from '../use-viewer';
 import { BackToTraining, TrainingError, TrainingLoading, TrainingShell } from './training-states';
@@ -140,7 +139,7 @@ export function QuizPage() {
   const lessonsDone = mod?.progress ? mod.progress.completedLessons === mod.progress.totalLessons : false;
   const quiz = useQuiz(viewer ?? '', moduleId, tracks && lessonsDone);
   const submit = useSubmitQuiz(viewer ?? '', moduleId);
-  const client = useQueryClient();
+  const resetQuiz = useResetQuiz(viewer ?? '', moduleId);
   const requireAuth = useRequireAuth();
   const [answers, setAnswers] = useState<Answers>({});
   const [missing, setMissing] = useState<Set<string>>(new Set());
@@ -155,8 +154,7 @@ export function QuizPage() {
     setAnswers({});
     setMissing(new Set());
     submit.reset();
-    // A new attempt gets a new shuffle from the server.
-    void client.resetQueries({ queryKey: trainingKeys.quiz(viewer ?? '', moduleId) });
+    void resetQuiz();
     window.scrollTo({ top: 0 });
   };
 
