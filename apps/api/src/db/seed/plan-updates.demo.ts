@@ -32,7 +32,7 @@ const PHRASES = [
 ];
 
 const n = (value: number) => sql.raw(String(Math.trunc(value)));
-const phrases = sql.raw(`array[${PHRASES.map((p) => `'${p.replace(/'/g, "''")}'`).join(', ')}]`);
+const phrases = sql.raw(`(array[${PHRASES.map((p) => `'${p.replace(/'/g, "''")}'`).join(', ')}])`);
 
 export async function seedPlanUpdates(db: Database, step: (label: string) => void) {
   const deep = DEEP_PER_PLAN * 3;
