@@ -48,4 +48,4 @@ CREATE UNIQUE INDEX "plan_update_comments_client_key_unique" ON "plan_update_com
 CREATE INDEX "plan_update_comments_update_idx" ON "plan_update_comments" USING btree ("update_id","created_at");--> statement-breakpoint
 CREATE INDEX "plan_update_photos_update_idx" ON "plan_update_photos" USING btree ("update_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_updates_client_key_unique" ON "plan_updates" USING btree ("plan_id","client_key");--> statement-breakpoint
-CREATE INDEX "plan_updates_feed_idx" ON "plan_updates" USING btree ("plan_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "plan_updates_feed_idx" ON "plan_updates" USING btree ("plan_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

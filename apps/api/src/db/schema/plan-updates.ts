@@ -24,8 +24,10 @@ export const planUpdates = pgTable(
   },
   (t) => [
     uniqueIndex('plan_updates_client_key_unique').on(t.planId, t.clientKey),
-    // The feed's keyset: newest first, the id breaking ties between updates of one instant.
-    index('plan_updates_feed_idx').on(t.planId, t.createdAt.desc(), t.id.desc()),
+    // The feed's keyset: newest first, the id breaking ties between updates of one instant. NULLS
+    // FIRST is PostgreSQL's order for DESC: with drizzle's default (NULLS LAST) the planner cannot
+    // use the index for `order by created_at desc, id desc` and sorts the plan's updates instead.
+    index('plan_updates_feed_idx').on(t.planId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('plan_updates_body_check', sql`char_length(${t.body}) between 1 and 5000`),
   ],
 );

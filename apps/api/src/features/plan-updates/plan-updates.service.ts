@@ -5,7 +5,7 @@ import {
   UPDATE_LIMITS,
   UPDATE_MESSAGES as U,
 } from '@tavara/shared/plan-updates/plan-updates';
-import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { careCircleMembers } from '../../db/schema/care-circle';
 import { careTeamMembers } from '../../db/schema/care-plans';
@@ -123,11 +123,9 @@ export async function listFeed(
     .where(
       and(
         eq(planUpdates.planId, planId),
+        // A row comparison: the index's own order, so the cursor is a start point in the index.
         cursor
-          ? or(
-              lt(planUpdates.createdAt, cursor.createdAt),
-              and(eq(planUpdates.createdAt, cursor.createdAt), lt(planUpdates.id, cursor.id)),
-            )
+          ? sql`(${planUpdates.createdAt}, ${planUpdates.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
           : undefined,
       ),
     )
