@@ -42,7 +42,7 @@
 // Only loopback addresses are used: every server binds 127.0.0.1 and the browser may not leave it.
 //
 // Usage: node scripts/bench/bench.mjs [--no-build] [--duration SECONDS] [--only SECTION,…]
-//   --only first-load,lighthouse,chat,start,throughput,care-plans,medications,matching,boards,server,signed-in,offline,notifications
+//   --only first-load,lighthouse,chat,start,throughput,care-plans,medications,matching,boards,feed,server,signed-in,offline,notifications
 //   runs just those sections (notifications: e-mail and push delivery on BENCH_DATABASE_URL's PostgreSQL).
 // Environment: DATABASE_URL adds a PostgreSQL cold start; DEMO_DATABASE_URL (a database filled by
 // `npm run db:seed:demo`, never real data) enables the care-plans, medications and matching sections; BENCH_PORT pins the
@@ -63,6 +63,7 @@ import { runServerBench } from './server-bench.mjs';
 import { lighthouseRows, measureLighthousePages } from './lighthouse-pages.mjs';
 import { makeSignedInScenario, measureSignedInPages, signedInRows } from './signed-in.mjs';
 import { measureOffline, offlineRows } from './offline.mjs';
+import { feedRows, measureFeed } from './feed-bench.mjs';
 import { measureNotifications, notificationRows } from './notifications-section.mjs';
 import { LANDING_CHUNKS, measureFirstLoad as measureBuiltFirstLoad } from '../first-load-js.mjs';
 
@@ -106,12 +107,13 @@ const SECTIONS = [
   'server',
   'matching',
   'boards',
+  'feed',
   'signed-in',
   'offline',
   'notifications',
 ];
 /** `--only care-budgets`: the care core's budgets on the demo data (issue 35, item 3). */
-const SECTION_GROUPS = { 'care-budgets': ['care-plans', 'medications', 'matching', 'boards'] };
+const SECTION_GROUPS = { 'care-budgets': ['care-plans', 'medications', 'matching', 'boards', 'feed'] };
 const POLL_INTERVAL_MS = 10;
 // Generous, so a slow machine yields a slow figure rather than a failed run; a server that
 // really hangs still ends the bench.
@@ -1234,6 +1236,7 @@ function buildRows(r) {
   if (r.notifications)
     for (const row of notificationRows(r.notifications))
       add(row.name, row.figure, row.goal, row.ok === null ? '-' : verdict(row.ok));
+  feedRows(r.feed, { add, fmtInt, verdict });
   if (r.offline) for (const row of offlineRows(r.offline)) add(row.name, row.figure, row.goal, verdict(row.ok));
   if (r.signedIn) {
     for (const row of signedInRows(r.signedIn)) add(row.name, row.figure, row.goal, verdict(row.ok));
@@ -1494,6 +1497,19 @@ async function main() {
   if (only.has('matching')) matching = await measureMatching(options.duration);
   let boards;
   if (only.has('boards')) boards = await measureBoards(options.duration);
+  // Issue 30: the plan's updates feed (feed-bench.mjs).
+  const feed = only.has('feed')
+    ? await measureFeed(options.duration, {
+        startApiServer,
+        stopChild,
+        makeTempDir,
+        signIn,
+        apiJson,
+        loadTest,
+        BenchError,
+        DEMO,
+      })
+    : undefined;
   let signedIn;
   if (only.has('signed-in')) signedIn = await measureSignedIn();
   let offline;
@@ -1580,6 +1596,7 @@ async function main() {
     server: server?.results,
     matching,
     boards,
+    feed,
     signedIn,
     offline,
     notifications,

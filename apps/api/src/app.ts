@@ -24,6 +24,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { carePlanRoutes } from './features/care-plans/care-plans.routes';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { careCircleRoutes } from './features/care-circle/care-circle.routes';
+import { isPlanUpdateUploadPath, planUpdatesRoutes } from './features/plan-updates/plan-updates.routes';
 import { shiftRoutes } from './features/shifts/shifts.routes';
 import { medicationRoutes } from './features/medications/medications.routes';
 import { matchingRoutes } from './features/matching/matching.routes';
@@ -85,6 +86,7 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
       // Team first: its GET /care-plans/professionals must be matched before GET /care-plans/:planId.
       .route('/', careTeamRoutes({ env, db, mailer, logger }))
       .route('/', careCircleRoutes({ env, db, mailer, logger }))
+      .route('/', planUpdatesRoutes({ env, db }))
       .route('/', carePlanRoutes({ db }))
       .route('/', shiftRoutes({ env, db }))
       .route('/', medicationRoutes(db))
@@ -224,10 +226,12 @@ export function createApp(deps: AppDeps) {
   });
   // Upload routes set their own, larger limits (a 5 MB photo or screenshot).
   const UPLOAD_PATHS = new Set([PHOTO_UPLOAD_PATH, SUPPORT_UPLOAD_PATH, DOCUMENT_UPLOAD_PATH]);
-  app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? next() : apiBodyLimit(c, next)));
+  // …and an update's photos (the new update's and the edit's multipart routes).
+  const isUpload = (path: string) => UPLOAD_PATHS.has(path) || isPlanUpdateUploadPath(path);
+  app.use('/api/*', (c, next) => (isUpload(c.req.path) ? next() : apiBodyLimit(c, next)));
   // Input no route can store (U+0000, undecodable paths, absurd nesting) is refused here, once,
   // for our routers and Better Auth alike (lib/input-guard.ts).
-  app.use('/api/*', inputGuard({ skipBody: (path) => UPLOAD_PATHS.has(path) }));
+  app.use('/api/*', inputGuard({ skipBody: isUpload }));
   app.route('/api', api);
   app.route(LESSON_IMAGE_PATH, trainingImageRoutes());
   if (deps.webDir) app.route('/', webAppRoutes(deps.webDir, logger));

@@ -23,6 +23,7 @@ import { createLogger } from '../lib/logger';
 import { openDatabase } from './client';
 import { account, user } from './schema/auth';
 import { profiles } from './schema/profiles';
+import { seedPlanUpdates } from './seed/plan-updates.demo';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.tavara.invalid';
 export const DEMO_FAMILY_EMAIL = `family0000@${DEMO_EMAIL_DOMAIN}`;
@@ -392,6 +393,7 @@ async function seedDemo() {
     regions.map((r) => r.code),
     regions.map((r) => r.label),
   );
+  await seedPlanUpdates(db, step);
   await db.execute(
     sql`analyze users, profiles, care_plans, care_team_members, shifts, medications, dose_records, professional_details, family_details, matching_visibility, board_posts, board_replies`,
   );

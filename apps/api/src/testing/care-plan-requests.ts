@@ -7,7 +7,9 @@ import type { TestClient } from './test-client';
  * authorization matrix.
  */
 
+/** A JSON body, or a FormData one sent as the browser sends it (multipart, its own boundary). */
 export function send(client: TestClient, method: string, path: string, body?: unknown) {
+  if (body instanceof FormData) return client.request(path, { method, body });
   return client.request(path, {
     method,
     ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),

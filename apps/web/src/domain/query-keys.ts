@@ -27,6 +27,7 @@ export const careKeys = {
     mine: () => ['care', 'village', 'mine'] as const,
     tasks: () => ['care', 'village', 'tasks'] as const,
     contacts: (planId: string) => ['care', 'village', planId, 'contacts'] as const,
+    updates: (planId: string) => ['care', 'village', planId, 'updates'] as const,
   },
   professionals: (q: string, region: string, careType: string) =>
     ['care', 'professionals', q, region, careType] as const,

@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = [
   'help_cancelled',
   'help_reminder',
   'help_thanked',
+  'plan_update',
+  'plan_update_comment',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -173,6 +175,18 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: 'Thanks for your help',
     subject: 'A family thanked you on Tavara',
     preview: 'A family thanked you for your help.',
+    urgent: false,
+  },
+  plan_update: {
+    label: 'New updates from a family you help',
+    subject: 'There is a new update on Tavara',
+    preview: 'Someone posted an update for the people who help.',
+    urgent: false,
+  },
+  plan_update_comment: {
+    label: 'Comments on your updates',
+    subject: 'Someone commented on your update on Tavara',
+    preview: 'Someone commented on an update you posted.',
     urgent: false,
   },
 };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { HandHeart, UserPlus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CIRCLE_STATUS_LABELS } from '@tavara/shared/care-circle/care-circle';
 import {
@@ -197,7 +197,10 @@ function CircleMembers({ data }: { data: CircleView }) {
   );
 }
 
-function CircleBody({ planId }: { planId: string }) {
+/** The plan's updates feed (a feature of its own, joined in by the route), in the plan's zone. */
+type UpdatesSlot = (zone: string) => ReactNode;
+
+function CircleBody({ planId, updates }: { planId: string; updates?: UpdatesSlot | undefined }) {
   const circle = useQuery(circleQuery(planId));
   // The same query the list reads (one request): whether this person may post requests.
   const canOrganise = useQuery(helpRequestsQuery(planId, 'upcoming')).data?.canOrganise ?? false;
@@ -228,19 +231,22 @@ function CircleBody({ planId }: { planId: string }) {
         )}
       </header>
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="help-title" className="flex flex-col gap-3">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <h2 id="help-title" className="text-xl font-semibold">
-              Help needed
-            </h2>
-            {canOrganise && (
-              <Button onClick={() => setAsking(true)}>
-                <HandHeart aria-hidden="true" className="size-5" /> Ask for help
-              </Button>
-            )}
-          </div>
-          <HelpRequests planId={planId} zone={data.plan.timeZone} onAsk={() => setAsking(true)} />
-        </section>
+        <div className="flex min-w-0 flex-col gap-8">
+          <section aria-labelledby="help-title" className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="help-title" className="text-xl font-semibold">
+                Help needed
+              </h2>
+              {canOrganise && (
+                <Button onClick={() => setAsking(true)}>
+                  <HandHeart aria-hidden="true" className="size-5" /> Ask for help
+                </Button>
+              )}
+            </div>
+            <HelpRequests planId={planId} zone={data.plan.timeZone} onAsk={() => setAsking(true)} />
+          </section>
+          {updates?.(data.plan.timeZone)}
+        </div>
         <div className="flex flex-col gap-6">
           <ContactCard planId={planId} />
           <CircleMembers data={data} />
@@ -252,11 +258,11 @@ function CircleBody({ planId }: { planId: string }) {
 }
 
 /** /circle/:planId — a plan's village: its help requests and its circle. */
-export function CirclePage({ planId }: { planId: string }) {
+export function CirclePage({ planId, updates }: { planId: string; updates?: UpdatesSlot }) {
   return (
     <PageShell>
       <SignedInOnly title="Care circle" description="Sign in to see the help your family and friends need.">
-        <CircleBody planId={planId} />
+        <CircleBody planId={planId} updates={updates} />
       </SignedInOnly>
     </PageShell>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { HandHeart, Pill } from 'lucide-react';
+import { HandHeart, Newspaper, Pill } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -53,6 +53,12 @@ function PlanBody({ planId, tabs }: { planId: string; tabs: PlanTabSlots }) {
           className="mt-2 ml-6 inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
         >
           <HandHeart aria-hidden="true" className="size-5" /> Care circle and help
+        </Link>
+        <Link
+          to={`/circle/${planId}#updates`}
+          className="mt-2 ml-6 inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
+        >
+          <Newspaper aria-hidden="true" className="size-5" /> Updates
         </Link>
       </header>
       <Tabs value={tab} onValueChange={(value) => showTab(value as PlanTab)}>

@@ -7,9 +7,9 @@ import { CARE_CONDITION_OPTIONS } from '@tavara/shared/codes/care-conditions';
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
 import { SPECIALIZED_REQUIREMENT_OPTIONS } from '@tavara/shared/codes/specialized-requirements';
 import { useQuery } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
+import { LogOut, Newspaper } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -189,6 +189,13 @@ function AssignmentBody({ planId, medications }: { planId: string; medications: 
         </div>
         <div className="flex flex-col gap-6 self-start">
           <ContactCard planId={plan.id} />
+          {/* Issue 30: the team reads and posts the plan's updates on the circle page. */}
+          <Link
+            to={`/circle/${plan.id}#updates`}
+            className="inline-flex min-h-11 items-center gap-2 font-semibold text-brand underline-offset-4 hover:underline"
+          >
+            <Newspaper aria-hidden="true" className="size-5" /> Updates and help requests
+          </Link>
           <section
             aria-labelledby="team-title"
             className="flex flex-col self-start rounded-card border border-line bg-surface p-5"
