@@ -47,7 +47,7 @@ async function navigationPage({ request }: { request: Request }): Promise<Respon
  * A dashboard opened with no connection (issue 29) gets the shell, not its prerendered signed-out
  * view: offline, the person opening it is almost always someone this device saw signed in, and
  * the app shows their own dashboard from what was saved. Hydrating the signed-out welcome first,
- * only to replace it, cost a phone at 4x CPU about a third of the time to the day's doses.
+ * only to replace it, was work the phone did before the day's doses (decision 037's profile).
  * Online, the prerendered page stays (the server answers the same, and it is what most visitors
  * see first).
  */
