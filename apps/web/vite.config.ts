@@ -273,7 +273,9 @@ export default defineConfig({
       resolveDependencies: (_filename, deps, { hostId, hostType }) =>
         hostType === 'js' && FIRST_LOAD_HOSTS.test(hostId) ? [] : deps,
     },
-    sourcemap: false,
+    // PROFILE_SOURCEMAP=1: maps beside the chunks (no comment in them, so the same files and
+    // hashes) to read a CPU profile of the built app by source (scripts/bench/offline-profile.mjs).
+    sourcemap: process.env.PROFILE_SOURCEMAP ? 'hidden' : false,
     chunkSizeWarningLimit: 500,
     rolldownOptions: {
       output: {

@@ -186,6 +186,17 @@ test('a carer offline: the saved day, doses and a check-in sent once on reconnec
   await page.getByRole('button', { name: 'Check in' }).first().click();
   await expect(page.getByRole('heading', { name: 'Waiting to send (4)' })).toBeVisible();
   await expectNoAxeViolations(page, 'schedule offline with work waiting');
+  // The dashboard opened offline: the worker gives it the shell, not the signed-out welcome, and
+  // it shows the person's own dashboard with today's doses from what was saved.
+  await page.goto('/dashboard/professional');
+  await expect(page.getByRole('list', { name: 'Next doses to give' })).toBeVisible();
+  await expect(page.getByText(/^Offline — showing what was saved at/)).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Sign in/i })).toHaveCount(0);
+  // A week never opened has nothing saved: said plainly, not a spinner.
+  await page.goto('/professional/schedule?view=week&date=2030-01-07');
+  await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeVisible();
+  await page.goto('/professional/schedule');
+  await expect(page.getByRole('heading', { name: 'Waiting to send (4)' })).toBeVisible();
   const kept = (await offlineData(page)).queue;
   expect(kept).toHaveLength(4);
   const atOf = (label: RegExp) => kept.find((item) => label.test(item.label))!.occurredAt;

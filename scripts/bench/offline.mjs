@@ -58,10 +58,11 @@ function cookiesFor(baseUrl, header) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Makes the carer on three plans through the API, then measures in `browser` (a launched
- * Chromium): the persisted cache's size and the offline second visit's time to usable.
+ * Makes the carer on three plans through the API and opens their dashboard once online in a new
+ * context of `browser`, so the service worker installs and the day's care is saved; answers the
+ * context (still online) and the size of what is kept in IndexedDB.
  */
-export async function measureOffline(baseUrl, browser, { runs = 5, log = console.log } = {}) {
+export async function prepareOfflineCarer(baseUrl, browser, { log = console.log } = {}) {
   log('offline: a professional on three plans (2 weeks of shifts, 5 medications each), through the API…');
   const pro = await signUp(baseUrl, 'professional', 'Marcus');
   const planIds = [];
@@ -94,42 +95,71 @@ export async function measureOffline(baseUrl, browser, { runs = 5, log = console
       last = total;
       await page.waitForTimeout(1000);
     }
-    const cacheBytes = Object.values(sizes).reduce((sum, { bytes }) => sum + bytes, 0);
     await page.close();
+    return { context, planIds, cacheBytes: Object.values(sizes).reduce((sum, { bytes }) => sum + bytes, 0) };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
 
+/**
+ * One second visit in `context` (set offline by the caller) at `rate`× CPU: from the start of
+ * navigation until the saved-data banner and today's doses are on screen, by the page's own clock.
+ * `beforeNavigate(cdp)` and `afterUsable(cdp, page)` let the profile (offline-profile.mjs) trace it.
+ */
+export async function visitOffline(
+  context,
+  baseUrl,
+  { rate = OFFLINE_BUDGET.cpuSlowdown, beforeNavigate, afterUsable } = {},
+) {
+  const offlinePage = await context.newPage();
+  const cdp = await context.newCDPSession(offlinePage);
+  try {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    await beforeNavigate?.(cdp);
+    await offlinePage.goto(`${baseUrl}/dashboard/professional`);
+    // Usable: the saved-data banner and today's doses on screen; the page's own clock, from
+    // the start of navigation.
+    const ms = await offlinePage
+      .waitForFunction(
+        () => {
+          // textContent, not innerText: no layout forced at every frame of the measure.
+          const banner = document.body.textContent.includes('Offline — showing what was saved at');
+          const doses = document.querySelector('[aria-label="Next doses to give"] li');
+          return banner && doses ? performance.now() : false;
+        },
+        undefined,
+        { polling: 'raf', timeout: TIMEOUT_MS },
+      )
+      .catch(async (error) => {
+        const text = await offlinePage
+          .locator('body')
+          .innerText()
+          .catch(() => '');
+        throw new Error(`offline: the dashboard did not become usable offline; it showed:\n${text.slice(0, 800)}`, {
+          cause: error,
+        });
+      });
+    const usableMs = Math.round(await ms.jsonValue());
+    const marks = await afterUsable?.(cdp, offlinePage);
+    return { ms: usableMs, marks };
+  } finally {
+    await cdp.detach().catch(() => undefined);
+    await offlinePage.close();
+  }
+}
+
+/**
+ * Makes the carer on three plans through the API, then measures in `browser` (a launched
+ * Chromium): the persisted cache's size and the offline second visit's time to usable.
+ */
+export async function measureOffline(baseUrl, browser, { runs = 5, log = console.log } = {}) {
+  const { context, planIds, cacheBytes } = await prepareOfflineCarer(baseUrl, browser, { log });
+  try {
     await context.setOffline(true);
     const times = [];
-    for (let run = 0; run < runs; run++) {
-      const offlinePage = await context.newPage();
-      const cdp = await context.newCDPSession(offlinePage);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: OFFLINE_BUDGET.cpuSlowdown });
-      await offlinePage.goto(`${baseUrl}/dashboard/professional`);
-      // Usable: the saved-data banner and today's doses on screen; the page's own clock, from
-      // the start of navigation.
-      const ms = await offlinePage
-        .waitForFunction(
-          () => {
-            // textContent, not innerText: no layout forced at every frame of the measure.
-            const banner = document.body.textContent.includes('Offline — showing what was saved at');
-            const doses = document.querySelector('[aria-label="Next doses to give"] li');
-            return banner && doses ? performance.now() : false;
-          },
-          undefined,
-          { polling: 'raf', timeout: TIMEOUT_MS },
-        )
-        .catch(async (error) => {
-          const text = await offlinePage
-            .locator('body')
-            .innerText()
-            .catch(() => '');
-          throw new Error(`offline: the dashboard did not become usable offline; it showed:\n${text.slice(0, 800)}`, {
-            cause: error,
-          });
-        });
-      times.push(Math.round(await ms.jsonValue()));
-      await cdp.detach();
-      await offlinePage.close();
-    }
+    for (let run = 0; run < runs; run++) times.push((await visitOffline(context, baseUrl)).ms);
     const usableMs = median(times);
     return {
       plans: planIds.length,

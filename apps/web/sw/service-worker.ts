@@ -39,9 +39,19 @@ const PRERENDERED_PAGES = self.__PRERENDERED_PAGES;
 async function navigationPage({ request }: { request: Request }): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  const page = (url.search === '' && PRERENDERED_PAGES[path]) || '/index.html';
+  const page = (url.search === '' && !offlineDashboard(path) && PRERENDERED_PAGES[path]) || '/index.html';
   return (await matchPrecache(page)) ?? fetch(request);
 }
+
+/**
+ * A dashboard opened with no connection (issue 29) gets the shell, not its prerendered signed-out
+ * view: offline, the person opening it is almost always someone this device saw signed in, and
+ * the app shows their own dashboard from what was saved. Hydrating the signed-out welcome first,
+ * only to replace it, was work the phone did before the day's doses (decision 037's profile).
+ * Online, the prerendered page stays (the server answers the same, and it is what most visitors
+ * see first).
+ */
+const offlineDashboard = (path: string) => !self.navigator.onLine && path.startsWith('/dashboard/');
 
 // /api/* navigations (sign-in, verification and reset links) always reach the server. Nothing
 // else is routed: an API request is never answered from a cache.

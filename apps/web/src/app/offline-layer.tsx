@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CARE_TIME_ZONE } from '@tavara/shared/time/format';
 import { formatTimeIn } from '@tavara/shared/time/relative';
 import { CloudOff } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   AlertDialog,
@@ -18,6 +18,7 @@ import type { WorkItem } from '@/domain/offline/work-queue';
 import { keysToRefresh } from '@/domain/refresh';
 import { type AuthState, onSignOut, setSignOutCheck, useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
+import { useOnline } from '@/lib/use-online';
 import { showsSavedData } from './offline-pages';
 import { startPersisting } from './offline-persistence';
 import { keepCareOffline } from './offline-warmup';
@@ -37,21 +38,6 @@ const saveAccount = ({ user, role, profileComplete }: AuthState) =>
  * or drop it; and the rounds that send it — at start, when the connection comes back, and after
  * each back-off. Back online, the care views refresh by themselves.
  */
-
-const subscribeOnline = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
-export const useOnline = () =>
-  useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
 
 /** The newest answer the cache holds of the care views: when "what was saved" is from. */
 function useSavedAt(): number | null {

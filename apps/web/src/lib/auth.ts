@@ -129,7 +129,7 @@ export async function loadAccount(): Promise<AuthState> {
     role = account.profile?.role ?? account.role;
     profileComplete = account.profileComplete;
   } catch (error) {
-    console.warn('Could not check the profile; treating it as incomplete', error);
+    console.warn('Profile check failed (counted incomplete)', error);
   }
   if (epoch !== signOutEpoch) return state;
   update({ user: session.user, role, profileComplete, offline: false });
@@ -187,25 +187,34 @@ let started = false;
 function start() {
   if (started) return;
   started = true;
-  // A sign-out made offline reaches the server first, or its cookie would sign the person back in.
-  const pending = localStore.get(LOCAL_KEYS.signOutPending) && authClient.signOut();
-  runAuthOperation(INITIAL_AUTH_CHECK, async () => {
-    await pending;
-    localStore.remove(LOCAL_KEYS.signOutPending);
-    return loadAccount();
-  }).catch((error: unknown) => {
-    // Issue 29: no connection — someone this device saw signed in is shown from what was saved.
-    const saved = (error as { status?: number }).status === 0 && localStore.get(LOCAL_KEYS.savedAccount);
-    if (saved) return update({ ...(JSON.parse(saved) as AuthState), offline: true });
-    console.warn('Could not check whether you are signed in', error);
-    update(SIGNED_OUT);
-  });
+  // Issue 29: no connection — someone this device saw signed in is shown from what was saved
+  // (saved with the mark of someone seen signed in, so this start was not a quiet one).
+  const showSaved = () => {
+    const saved = localStore.get(LOCAL_KEYS.savedAccount);
+    if (saved) update({ ...(JSON.parse(saved) as AuthState), loading: false, offline: true });
+    return saved;
+  };
+  // The browser knows it has no connection: their pages show at once, with no request to wait for
+  // (a sign-out made offline removed the saved account, so none is pending then).
+  if (navigator.onLine || !showSaved()) {
+    // A sign-out made offline reaches the server first, or its cookie would sign the person back in.
+    const pending = localStore.get(LOCAL_KEYS.signOutPending) && authClient.signOut();
+    runAuthOperation(INITIAL_AUTH_CHECK, async () => {
+      await pending;
+      localStore.remove(LOCAL_KEYS.signOutPending);
+      return loadAccount();
+    }).catch((error: unknown) => {
+      if ((error as { status?: number }).status === 0 && showSaved()) return;
+      console.warn('Session check failed', error);
+      update(SIGNED_OUT);
+    });
+  }
   window.addEventListener('online', recheckWhenOnline);
   // Better Auth extends a session when get-session is read near its end, so a tab left open
   // keeps its user signed in; an ended session signs the tab out.
   setInterval(() => {
     if (!state.user || sessionExpiresAt - Date.now() > SESSION_REFRESH_MARGIN_MS) return;
-    loadAccount().catch((error: unknown) => console.warn('Could not refresh the session', error));
+    loadAccount().catch((error: unknown) => console.warn('Session refresh failed', error));
   }, SESSION_TICK_MS);
 }
 
@@ -239,7 +248,7 @@ export async function signOut(): Promise<void> {
   } catch (error) {
     // No connection: the server is told at the next start (`signOutPending`).
     if ((error as { status?: number }).status === 0) localStore.set(LOCAL_KEYS.signOutPending, '1');
-    console.warn('The server could not end the session; signed out in this browser only', error);
+    console.warn('Server sign-out failed; signed out in this browser only', error);
   }
 }
 

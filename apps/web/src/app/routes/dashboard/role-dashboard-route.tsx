@@ -49,14 +49,16 @@ export default function RoleDashboardRoute() {
   const role = ROLE_BY_PATH[pathname] ?? 'family';
   useOwnDashboardRedirect(role);
   const startChat = useCallback(() => chatUi.openFullScreen(role), [role]);
-  const { user } = useAuth();
+  const { user, offline } = useAuth();
   const signedIn = user !== null;
   useEffect(() => {
-    if (!signedIn) return;
+    // Offline (issue 29) these cards have nothing to ask the server: their code waits for the
+    // dashboard's own, which shows the day's doses, instead of running beside it.
+    if (!signedIn || offline) return;
     if (role === 'professional') loadTrainingCard().catch(() => undefined);
     if (role !== 'community') loadVisibilityCard().catch(() => undefined);
     loadHelpCard().catch(() => undefined);
-  }, [signedIn, role]);
+  }, [signedIn, offline, role]);
   // Keyed by role: moving between two dashboards starts the second one afresh.
   return (
     <RoleDashboardPage
