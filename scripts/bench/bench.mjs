@@ -1014,7 +1014,7 @@ async function measureMatching(duration) {
 // ---------------------------------------------------------------------------------------------
 // 8. Medications on the demo data set (issue 17)
 
-const DOSE_GENERATION_JS = join(ROOT, 'apps/api/src/features/care-plans/dose-generation-bench.ts');
+const DOSE_GENERATION_JS = join(ROOT, 'apps/api/src/features/medications/dose-generation-bench.ts');
 const REPORT_RUNS = 7;
 
 /**

@@ -34,7 +34,7 @@ const CHROMIUM_FLAGS = [
  * One Lighthouse run of `url` in a fresh headless Chromium (Debian's, never a downloaded one):
  * the default mobile profile (Moto G-class screen, 4× CPU slowdown, slow 4G, simulated).
  */
-async function runOnce(url, { track = () => undefined, cookie } = {}) {
+async function runOnce(url, { track = () => undefined, cookie, prepare } = {}) {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({
@@ -44,6 +44,8 @@ async function runOnce(url, { track = () => undefined, cookie } = {}) {
   });
   track(chrome.process);
   try {
+    // A signed-in page (signed-in.mjs): the browser is first made the person's own, as signing in leaves it.
+    await prepare?.(chrome.port);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
@@ -82,10 +84,10 @@ async function runOnce(url, { track = () => undefined, cookie } = {}) {
  * Lighthouse 12.8 with Debian's Chromium 156 now and then fails to record the trace
  * (NO_NAVSTART, "please run Lighthouse again"): the run is repeated, up to three times.
  */
-async function runWithRetry(url, { track, log, cookie }) {
+export async function runWithRetry(url, { track, log = console.log, cookie, prepare }) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await runOnce(url, { track, cookie });
+      return await runOnce(url, { track, cookie, prepare });
     } catch (error) {
       if (attempt === 3 || !/NO_NAVSTART|NO_FCP/.test(String(error))) throw error;
       log(`lighthouse: ${url} — ${String(error).slice(0, 80)}; running it again`);
@@ -94,7 +96,7 @@ async function runWithRetry(url, { track, log, cookie }) {
 }
 
 /** The run with the median performance score, and the lowest accessibility and best practices. */
-function summarise(runs, goal) {
+export function summarise(runs, goal) {
   const medianRun = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
   const accessibility = Math.min(...runs.map((r) => r.accessibility));
   const bestPractices = Math.min(...runs.map((r) => r.bestPractices));
@@ -127,7 +129,7 @@ export async function measureLighthousePages(
         await beforeRun?.();
         log(`lighthouse: ${label} ${page.path}, mobile profile (${i}/${runs})…`);
         ((raw[label] ??= {})[page.path] ??= []).push(
-          await runWithRetry(`${baseUrl}${page.path}`, { track, log, cookie: page.cookie }),
+          await runWithRetry(`${baseUrl}${page.path}`, { track, log, cookie: page.cookie, prepare: page.prepare }),
         );
       }
     }

@@ -11,7 +11,7 @@
 //
 //   node scripts/bench/signed-in.mjs --url http://127.0.0.1:3000 [--runs 3] [--json out.json]
 import { parseArgs } from 'node:util';
-import { measureLighthousePages, lighthouseRows } from './lighthouse-pages.mjs';
+import { measureLighthousePages, lighthouseRows, runWithRetry, summarise } from './lighthouse-pages.mjs';
 
 export const SIGNED_IN_GOAL = { performance: 95, cls: 0.02 };
 const PASSWORD = 'Bench-signed-in-2026';
@@ -43,6 +43,35 @@ async function call(baseUrl, path, { cookie, method = 'GET', body } = {}) {
   return { res, json: text ? JSON.parse(text) : null };
 }
 
+/**
+ * Makes a fresh browser the person's own, as signing in on it leaves it: the session cookie in its
+ * jar, and the app's own "signed in on this device" mark, which the app writes itself once its
+ * session check answers, on a page with no care data (/terms, so nothing of the page measured is
+ * cached; Lighthouse then empties the HTTP cache and the service workers, not the cookies or
+ * localStorage). Someone who uses the app daily opens it like this. Without it (`--first-visit`)
+ * the page starts with the signed-out view the app shows a browser it has never seen signed in.
+ */
+export function returningBrowser(baseUrl, cookie) {
+  return async (port) => {
+    const { default: puppeteer } = await import('puppeteer-core');
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+    try {
+      const page = (await browser.pages())[0] ?? (await browser.newPage());
+      await page.setCookie(
+        ...cookie.split('; ').map((pair) => {
+          const [name, value] = pair.split(/=(.*)/s);
+          return { name, value, url: baseUrl };
+        }),
+      );
+      await page.goto(`${baseUrl}/terms`);
+      await page.waitForFunction(() => localStorage.getItem('seenSignedIn') === '1', { timeout: 30_000 });
+      await page.goto('about:blank');
+    } finally {
+      await browser.disconnect();
+    }
+  };
+}
+
 /** Signs up with auto-confirm (the server must run with AUTH_AUTO_CONFIRM=true) and returns the cookie. */
 export async function signUp(baseUrl, role, firstName) {
   const email = `bench-${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -71,7 +100,7 @@ const MEDICATIONS = [
  * first few open shifts. Returns the pages to measure with each person's cookie. `pro`: an existing
  * professional to put on this plan too (the offline bench's carer on three plans).
  */
-export async function makeSignedInScenario(baseUrl, { pro: existingPro } = {}) {
+export async function makeSignedInScenario(baseUrl, { pro: existingPro, firstVisit = false } = {}) {
   const family = await signUp(baseUrl, 'family', 'Keisha');
   const pro = existingPro ?? (await signUp(baseUrl, 'professional', 'Marcus'));
   const { json: created } = await call(baseUrl, '/api/care-plans', {
@@ -146,7 +175,12 @@ export async function makeSignedInScenario(baseUrl, { pro: existingPro } = {}) {
       { path: `/family/care-management/${planId}/medications`, cookie: family.cookie },
       { path: '/professional/schedule', cookie: pro.cookie },
       { path: '/dashboard/professional', cookie: pro.cookie },
-    ].map((page) => ({ ...page, performance: SIGNED_IN_GOAL.performance, cls: SIGNED_IN_GOAL.cls })),
+    ].map(({ path, cookie }) => ({
+      path,
+      ...(firstVisit ? { cookie } : { prepare: returningBrowser(baseUrl, cookie) }),
+      performance: SIGNED_IN_GOAL.performance,
+      cls: SIGNED_IN_GOAL.cls,
+    })),
   };
 }
 
@@ -170,15 +204,77 @@ export function signedInRows(summaries) {
   }));
 }
 
+/**
+ * Two or more servers side by side (`--label before=URL --label after=URL`), each with its own
+ * scenario, runs interleaved (run 1 of every page on every server, then run 2…) so a load spike
+ * on a shared machine lands on both.
+ */
+async function compare(targets, { runs, firstVisit, pageIndexes = [0, 1, 2, 3, 4], json }) {
+  const scenarios = {};
+  for (const [label, url] of Object.entries(targets))
+    scenarios[label] = await makeSignedInScenario(url, { firstVisit });
+  const raw = {};
+  for (let i = 1; i <= runs; i++) {
+    for (const index of pageIndexes) {
+      for (const [label, url] of Object.entries(targets)) {
+        const page = scenarios[label].pages[index];
+        console.error(`lighthouse: ${label} ${page.path} (${i}/${runs})…`);
+        ((raw[label] ??= [])[index] ??= []).push(
+          await runWithRetry(`${url}${page.path}`, { log: console.error, cookie: page.cookie, prepare: page.prepare }),
+        );
+        // Each run as it ends: a long comparison on a loaded machine keeps what it has measured.
+        if (json) (await import('node:fs')).writeFileSync(`${json}.runs`, JSON.stringify(raw));
+      }
+    }
+  }
+  const results = {};
+  for (const [label, byIndex] of Object.entries(raw)) {
+    results[label] = {};
+    scenarios[label].pages.forEach((page, index) => {
+      if (!byIndex[index]) return;
+      const summary = summarise(byIndex[index], page);
+      summary.ok = summary.ok && summary.medianRun.cls <= page.cls;
+      results[label][page.path] = summary;
+    });
+  }
+  return results;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({
-    options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, json: { type: 'string' } },
+    options: {
+      url: { type: 'string' },
+      label: { type: 'string', multiple: true },
+      runs: { type: 'string', default: '3' },
+      json: { type: 'string' },
+      'first-visit': { type: 'boolean', default: false },
+      // Only some of the five pages, by their names (--page /professional/schedule --page '/family/care-management/<id>').
+      page: { type: 'string', multiple: true },
+    },
   });
-  if (!values.url) throw new Error('give --url http://host:port of a server running with AUTH_AUTO_CONFIRM=true');
-  const scenario = await makeSignedInScenario(values.url);
-  const summaries = await measureSignedInPages(values.url, scenario, { runs: Number(values.runs) });
-  if (values.json) (await import('node:fs')).writeFileSync(values.json, JSON.stringify(summaries, null, 2));
-  for (const row of signedInRows(summaries))
-    console.log(`  ${row.ok ? 'ok  ' : 'MISS'} ${row.name}: ${row.figure} — goal ${row.goal}`);
+  const targets = values.url
+    ? { ours: values.url }
+    : Object.fromEntries((values.label ?? []).map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
+  if (Object.keys(targets).length === 0)
+    throw new Error(
+      'give --url http://host:port (or --label name=URL …) of servers running with AUTH_AUTO_CONFIRM=true',
+    );
+  const paths = ['/dashboard/family', '/family/care-management/<id>', '/family/care-management/<id>/medications'];
+  paths.push('/professional/schedule', '/dashboard/professional');
+  const pageIndexes = values.page
+    ? paths.flatMap((path, index) => (values.page.includes(path) ? [index] : []))
+    : [0, 1, 2, 3, 4];
+  const results = await compare(targets, {
+    runs: Number(values.runs),
+    firstVisit: values['first-visit'],
+    pageIndexes,
+    json: values.json,
+  });
+  if (values.json) (await import('node:fs')).writeFileSync(values.json, JSON.stringify(results, null, 2));
+  for (const [label, summaries] of Object.entries(results)) {
+    console.log(`\n${label}`);
+    for (const row of signedInRows(summaries))
+      console.log(`  ${row.ok ? 'ok  ' : 'MISS'} ${row.name}: ${row.figure} — goal ${row.goal}`);
+  }
   process.exit(0);
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CARE_TIME_ZONE } from '@tavara/shared/time/format';
 import { formatTimeIn } from '@tavara/shared/time/relative';
 import { CloudOff } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import {
   AlertDialog,
@@ -175,14 +175,23 @@ export default function OfflineLayer({
     return () => clearTimeout(timer);
   }, [queue, online, items]);
 
-  // Online: the care views refresh by themselves, and what a carer needs offline is fetched.
+  // Back online (the connection, or the server after an offline start), the care views refresh by
+  // themselves; online, what a carer needs offline is fetched. Not at an ordinary start: the page
+  // has just asked for its data (what was restored is stale already, offline-persistence.ts), and
+  // refreshing it then would ask twice (issue 35).
+  const wasOffline = useRef(false);
+  const serverOffline = auth.offline === true;
   useEffect(() => {
-    if (!user || !online) return;
-    void queryClient.invalidateQueries();
+    if (!online || serverOffline) wasOffline.current = true;
+  }, [online, serverOffline]);
+  useEffect(() => {
+    if (!user || !online || serverOffline) return;
+    if (wasOffline.current) void queryClient.invalidateQueries();
+    wasOffline.current = false;
     void keepCareOffline(queryClient, user.id).catch((error: unknown) =>
       console.warn('Could not keep the care data for offline use', error),
     );
-  }, [user, online, queryClient]);
+  }, [user, online, serverOffline, queryClient]);
 
   useEffect(() => {
     confirmSignOut = (waiting) => new Promise((answer) => setAsking({ waiting, answer }));

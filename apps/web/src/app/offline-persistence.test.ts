@@ -31,4 +31,31 @@ describe('answers restored from the device', () => {
     expect(seen[0]).toBe('invited');
     unsubscribe();
   });
+
+  it('but an answer the server gave while the saved copy was read back stays fresh (asked for once)', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60_000 } } });
+    const restoreStarted = Date.now() - 1_000;
+    const planKey = ['care', 'plan', 'plan-1'];
+    const doseKey = ['care', 'doses', 'plan-1'];
+    // The route's prefetch answered during the restore; the doses came only from the device.
+    queryClient.setQueryData(planKey, 'from the server', { updatedAt: restoreStarted + 500 });
+    queryClient.setQueryData(doseKey, 'saved', { updatedAt: restoreStarted - 60_000 });
+
+    const scheduleKey = ['care', 'schedule'];
+    // …and the schedule had answered before the restore began (as the cache held it then).
+    queryClient.setQueryData(scheduleKey, 'from the server too', { updatedAt: restoreStarted - 200 });
+    const heldBefore = new Map([
+      [queryClient.getQueryCache().find({ queryKey: scheduleKey })!.queryHash, restoreStarted - 200],
+    ]);
+
+    markRestoredStale(queryClient, restoreStarted, heldBefore);
+    await Promise.resolve();
+
+    expect(queryClient.getQueryState(planKey)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(scheduleKey)?.isInvalidated).toBe(false);
+    expect(queryClient.getQueryState(doseKey)?.isInvalidated).toBe(true);
+    let asked = 0;
+    await queryClient.prefetchQuery({ queryKey: planKey, queryFn: async () => String(++asked) });
+    expect(asked).toBe(0);
+  });
 });

@@ -46,8 +46,10 @@ export function persistOptionsFor(
  */
 export async function startPersisting(queryClient: QueryClient, userId: string): Promise<() => void> {
   const options = { queryClient, ...persistOptionsFor(queryClient, userId) };
+  const restoreStarted = Date.now();
+  const heldBefore = answersHeld(queryClient);
   await persistQueryClientRestore(options);
-  markRestoredStale(queryClient);
+  markRestoredStale(queryClient, restoreStarted, heldBefore);
   return persistQueryClientSubscribe(options);
 }
 
@@ -56,8 +58,32 @@ export async function startPersisting(queryClient: QueryClient, userId: string):
  * have signed up, recorded a dose or cancelled a shift since. Restored with its old time it would
  * count as fresh for the 5 minutes of `staleTime` (lib/query-client.ts), so a reload would show the
  * saved copy and never ask. Marked stale (not fetched here), every page asks the server as it
- * mounts while online, and offline the saved copy stays on screen.
+ * mounts while online, and offline the saved copy stays on screen. An answer the server gave
+ * before or during the restore (the page's data starts with the route, issue 35) is kept over the
+ * saved copy and stays fresh, so it is not asked for twice: one held before the restore began
+ * (`heldBefore`), or one newer than `restoredBefore`.
  */
-export function markRestoredStale(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ predicate: (query) => KEPT_ROOTS.has(query.queryKey[0]), refetchType: 'none' });
+export function markRestoredStale(
+  queryClient: QueryClient,
+  restoredBefore = Date.now(),
+  heldBefore: ReadonlyMap<string, number> = new Map(),
+) {
+  void queryClient.invalidateQueries({
+    predicate: (query) =>
+      KEPT_ROOTS.has(query.queryKey[0]) &&
+      query.state.dataUpdatedAt < restoredBefore &&
+      heldBefore.get(query.queryHash) !== query.state.dataUpdatedAt,
+    refetchType: 'none',
+  });
+}
+
+/** When each answer the cache already holds arrived: those the restore did not bring. */
+function answersHeld(queryClient: QueryClient): Map<string, number> {
+  return new Map(
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.dataUpdatedAt > 0)
+      .map((query) => [query.queryHash, query.state.dataUpdatedAt]),
+  );
 }

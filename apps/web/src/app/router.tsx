@@ -2,7 +2,6 @@ import { Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'r
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ROUTES, type RoutePath } from '@tavara/shared/routes';
 import { RootLayout } from '@/components/layouts/root-layout';
-import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { lazyPage } from './lazy-page';
 
@@ -159,21 +158,22 @@ export function AppRouter() {
   );
 }
 
-/** The pages whose data starts with the route (route-data.ts): a care plan, its medications, the schedule. */
+/** The pages whose code and data start with the route (route-data.ts): a care plan, its medications, the schedule. */
 const PREFETCHED =
   /^\/family\/care-management\/(?!create(\/|$))[^/]+(\/medications)?\/?$|^\/professional\/schedule\/?$/;
 
 /**
- * Asks for a daily page's data as navigation to it starts, beside its code (issue 35): only for
- * a browser last seen signed in (a visitor would be answered 401; the page itself says "sign in").
+ * Starts a daily page's code and data as navigation to it starts (issue 35) rather than a level
+ * of imports at a time under the data layer; the data only for a browser last seen signed in (a
+ * visitor would be answered 401; the page itself says "sign in").
  */
 function usePrefetchRouteData() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (!PREFETCHED.test(pathname) || localStore.get(LOCAL_KEYS.seenSignedIn) !== '1') return;
+    if (!PREFETCHED.test(pathname)) return;
     import('./route-data').then(
-      (module) => module.prefetchRouteData(pathname, search),
-      // The page asks for its own data as usual.
+      (module) => module.startRoute(pathname, search),
+      // The page loads its own code and data as usual.
       () => undefined,
     );
   }, [pathname, search]);

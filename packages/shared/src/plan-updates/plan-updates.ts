@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A plan's updates feed (issue 30, item 4; decision 041): the family and the team post news for the
+ * A plan's updates feed (issue 30, item 4; decision 042): the family and the team post news for the
  * village — text and up to four photos, which the server re-encodes without their EXIF/GPS data.
  * The circle reads them, says "thank you" and comments. Limits shared by the composer and the API.
  */

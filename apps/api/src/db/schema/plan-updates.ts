@@ -4,7 +4,7 @@ import { user } from './auth';
 import { carePlans } from './care-plans';
 
 /**
- * A plan's updates feed (issue 30, item 4; decision 041): news the family and the team post for
+ * A plan's updates feed (issue 30, item 4; decision 042): news the family and the team post for
  * the village ("Mum had a good night"), with up to four photos, thanks and comments. Read by the
  * owner, the team, the circle and admins; never joined to anything holding health data.
  */

@@ -56,7 +56,7 @@ const editForm = z.object({
 });
 
 /**
- * A plan's updates feed (issue 30, item 4; decision 041).
+ * A plan's updates feed (issue 30, item 4; decision 042).
  *
  * GET|POST /care-plans/:planId/updates · PUT|DELETE /plan-updates/:updateId ·
  * PUT|DELETE /plan-updates/:updateId/thanks · POST /plan-updates/:updateId/comments ·

@@ -19,7 +19,7 @@ import { notify } from '../../lib/notifications/notify';
 import type { EncodedPhoto, UpdatePhotoStore } from './update-photos';
 
 /**
- * The updates feed (issue 30, item 4; decision 041). The village (owner, team, circle, admins)
+ * The updates feed (issue 30, item 4; decision 042). The village (owner, team, circle, admins)
  * reads it through `loadVillagePlan`; the family and the team post; authors edit and delete their
  * own; the family (the owner and relatives on the team) may remove any update or comment. Nothing
  * here reads a table with health data: the feed's answer is updates, photos, thanks and comments.

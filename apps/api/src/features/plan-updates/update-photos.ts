@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { sniffImageType } from '../../lib/image-type';
 
 /**
- * An update's photos (decision 041). Every picture is decoded and encoded again by sharp (libvips)
+ * An update's photos (decision 042). Every picture is decoded and encoded again by sharp (libvips)
  * before anything is stored: turned upright by its EXIF orientation, shrunk to at most 1600 px,
  * written as a fresh JPEG. sharp writes no metadata unless asked (we never ask), so EXIF — GPS
  * position, camera serial, time taken — XMP, IPTC and ICC comments are gone from what is kept.
