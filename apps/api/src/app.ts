@@ -24,6 +24,7 @@ import { adminRoutes } from './features/admin/admin.routes';
 import { carePlanRoutes } from './features/care-plans/care-plans.routes';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { careCircleRoutes } from './features/care-circle/care-circle.routes';
+import { communityHelpRoutes } from './features/care-circle/community-help.routes';
 import { shiftRoutes } from './features/shifts/shifts.routes';
 import { medicationRoutes } from './features/medications/medications.routes';
 import { matchingRoutes } from './features/matching/matching.routes';
@@ -85,6 +86,7 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
       // Team first: its GET /care-plans/professionals must be matched before GET /care-plans/:planId.
       .route('/', careTeamRoutes({ env, db, mailer, logger }))
       .route('/', careCircleRoutes({ env, db, mailer, logger }))
+      .route('/', communityHelpRoutes({ db }))
       .route('/', carePlanRoutes({ db }))
       .route('/', shiftRoutes({ env, db }))
       .route('/', medicationRoutes(db))

@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = [
   'help_cancelled',
   'help_reminder',
   'help_thanked',
+  'help_offered',
+  'help_offer_answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -173,6 +175,18 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: 'Thanks for your help',
     subject: 'A family thanked you on Tavara',
     preview: 'A family thanked you for your help.',
+    urgent: false,
+  },
+  help_offered: {
+    label: 'A community member offered to help',
+    subject: 'Someone offered to help on Tavara',
+    preview: 'A community member offered to help with a request you shared.',
+    urgent: false,
+  },
+  help_offer_answered: {
+    label: 'Answers to your offers of help',
+    subject: 'A family answered your offer on Tavara',
+    preview: 'A family answered your offer to help.',
     urgent: false,
   },
 };
