@@ -39,7 +39,8 @@ export async function helpTasksOf(db: Database, userId: string, range: { from: D
     signupId: r.signup.id,
     requestId: r.request.id,
     planId: r.request.planId,
-    planTitle: r.planTitle,
+    // The plan's title is the family's (it may name a condition): a community helper is not told it.
+    planTitle: r.offerId ? null : r.planTitle,
     timeZone: r.zone,
     kind: r.request.kind as HelpKind,
     title: r.request.title,

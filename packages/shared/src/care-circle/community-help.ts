@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ttRegionCodeSchema, type TtRegionCode } from '../codes/tt-regions';
+import { TT_REGION_CODES, type TtRegionCode } from '../codes/tt-regions';
 import type { HelpKind } from './care-circle';
 
 /**
@@ -16,7 +16,7 @@ export type OfferStatus = (typeof OFFER_STATUSES)[number];
 export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
   offered: 'Waiting for the family',
   accepted: 'Accepted',
-  declined: 'Declined',
+  declined: 'The family has the help they need — thank you',
   withdrawn: 'Withdrawn',
 };
 
@@ -25,7 +25,9 @@ export const MAX_HELP_REGIONS = 11;
 
 export const helpRegionsInputSchema = z.object({
   regions: z
-    .array(ttRegionCodeSchema, { message: 'Choose the regions you can help in.' })
+    .array(z.enum(TT_REGION_CODES, { message: 'Choose a region from the list.' }), {
+      message: 'Choose the regions you can help in.',
+    })
     .max(MAX_HELP_REGIONS)
     .transform((regions) => [...new Set(regions)]),
 });
@@ -33,7 +35,7 @@ export type HelpRegionsInput = z.input<typeof helpRegionsInputSchema>;
 
 /** Sharing a request with a region's community members, or (region null) taking it back. */
 export const shareHelpRequestInputSchema = z.object({
-  region: ttRegionCodeSchema.nullable(),
+  region: z.enum(TT_REGION_CODES, { message: 'Choose a region.' }).nullable(),
 });
 export type ShareHelpRequestInput = z.input<typeof shareHelpRequestInputSchema>;
 
