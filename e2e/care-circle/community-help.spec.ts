@@ -106,7 +106,7 @@ test('a community member in the region finds a shared request on their dashboard
   // The family sees the offer and accepts it.
   await page.reload();
   const offerList = page.getByRole('list', { name: 'Offers from the community' });
-  await expect(offerList.getByText('Marlon')).toBeVisible();
+  await expect(offerList.getByRole('listitem').filter({ hasText: 'Marlon' })).toBeVisible();
   await shoot(page, 'community-help-family-offers');
   await offerList.getByRole('button', { name: 'Accept Marlon' }).click();
   await expect(page.getByText(/Marlon.* is coming\. They now see the place/)).toBeVisible();

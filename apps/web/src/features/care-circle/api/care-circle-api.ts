@@ -74,13 +74,6 @@ export const useThank = () =>
 
 // ——— help from the wider community (item 3) ———
 
-export const helpRegionsQuery = () =>
-  queryOptions({
-    queryKey: careKeys.village.regions(),
-    queryFn: () => unwrap(api.community['help-regions'].$get()),
-    retry: 1,
-  });
-
 const fetchCommunityRequests = () => unwrap(api.community['help-requests'].$get());
 export type PublicRequest = Awaited<ReturnType<typeof fetchCommunityRequests>>['requests'][number];
 export const communityRequestsQuery = () =>

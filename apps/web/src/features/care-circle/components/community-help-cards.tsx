@@ -13,7 +13,6 @@ import { failedWith } from '@/domain/care-plans/care-ui';
 import { toast } from '@/lib/toast';
 import {
   communityRequestsQuery,
-  helpRegionsQuery,
   myOffersQuery,
   useMarkDone,
   useOfferHelp,
