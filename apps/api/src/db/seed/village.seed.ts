@@ -66,7 +66,7 @@ export async function seedVillage(
   step(`${plans * 2} care-circle members`);
 
   // Requests: plan i's request j starts (j - 5) * 3 days + i % 3 days from now at 9 AM (+ j hours),
-  // for two hours; kinds and helpers by index; every fifth shared with region (i + j) % R.
+  // for two hours; kinds and helpers by index; every fifth shared with region ((i + j) / 5) % R (all ten regions).
   const kinds = sql`(array['meal', 'ride', 'visit', 'errand', 'pharmacy', 'home_help', 'other']::text[])`;
   const BATCH_PLANS = 1_000;
   for (let from = 0; from < plans; from += BATCH_PLANS) {
@@ -78,7 +78,7 @@ export async function seedVillage(
              case when j % 2 = 0 then (i % 200) || ' Demo Street' end, null, 1 + (i + j) % 3,
              case when (i + j) % 23 = 0 then 'cancelled' else 'open' end,
              'demo-fam-' || lpad((i % ${n(families)})::text, 4, '0'),
-             case when (i + j) % 5 = 0 then ${regionArray}[1 + (i + j) % ${R}] end,
+             case when (i + j) % 5 = 0 then ${regionArray}[1 + ((i + j) / 5) % ${R}] end,
              now() - interval '30 days'
       from generate_series(${n(from)}, ${n(Math.min(from + BATCH_PLANS, plans) - 1)}) as i
       cross join generate_series(0, ${n(HELP_REQUESTS_PER_PLAN - 1)}) as j
