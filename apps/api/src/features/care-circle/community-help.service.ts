@@ -8,7 +8,7 @@ import {
 import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
 import type { TtRegionCode } from '@tavara/shared/codes/tt-regions';
 import { formatDateTime } from '@tavara/shared/time/format';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { helpRequests, helpSignups } from '../../db/schema/care-circle';
@@ -90,7 +90,8 @@ export async function shareHelpRequest(
 
 /**
  * The open shared requests in the viewer's regions that still need someone, soonest first. One
- * query on `help_requests_public_region_idx`; the answer holds only `PublicHelpRequest`'s keys.
+ * query, each region's page from `help_requests_public_region_idx`; the answer holds only
+ * `PublicHelpRequest`'s keys.
  */
 export async function publicHelpRequests(db: Database, viewer: Viewer, now = new Date()) {
   const regions = await helpRegionsOf(db, viewer.id);
@@ -120,14 +121,20 @@ export async function publicHelpRequests(db: Database, viewer: Viewer, now = new
       ),
     )
     .where(
-      and(
-        inArray(helpRequests.publicRegion, regions),
-        isNotNull(helpRequests.publicRegion),
-        eq(helpRequests.status, 'open'),
-        gt(helpRequests.startsAt, now),
-        isNull(carePlans.archivedAt),
-        sql`(select count(*) from ${helpSignups} s where s.request_id = ${helpRequests.id} and s.status in ('coming', 'done')) < ${helpRequests.helpersNeeded}`,
-      ),
+      // Each region's first page from its own ordered index range (a lateral join per region), so
+      // a reader of two regions reads at most two pages, not every shared request there.
+      sql`${helpRequests.id} in (
+        select x.id from unnest(array[${sql.join(
+          regions.map((r) => sql`${r}`),
+          sql`, `,
+        )}]::text[]) as g(region)
+        cross join lateral (
+          select r2.id from ${helpRequests} r2 join ${carePlans} p2 on p2.id = r2.plan_id
+          where r2.public_region = g.region and r2.status = 'open' and r2.starts_at > ${now.toISOString()}::timestamptz
+            and p2.archived_at is null
+            and (select count(*) from ${helpSignups} s where s.request_id = r2.id and s.status in ('coming', 'done')) < r2.helpers_needed
+          order by r2.starts_at limit ${sql.raw(String(PUBLIC_PAGE))}
+        ) as x)`,
     )
     .orderBy(asc(helpRequests.startsAt), asc(helpRequests.id))
     .limit(PUBLIC_PAGE);
