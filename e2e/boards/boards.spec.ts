@@ -136,20 +136,34 @@ test('360 px: a family posting a care need from its own board stays on it; a com
   await expect(heading).toHaveText('Family Message Board');
   await expect(page).toHaveURL(/\/family\/message-board/);
 
-  // A community member reads the boards but cannot post: told why, and where they can help.
+  // A community member (issue 30, item 6): on the professional board told why not and where they
+  // can; on the family board they start a discussion.
   const member = await createConfirmedUser(request, `board-community-${tag}`, { role: 'community', firstName: 'Ravi' });
   const memberContext = await browser.newContext({ baseURL: APP_URL, viewport: { width: 360, height: 780 } });
   await signInByRequest(memberContext.request, member.email);
   const memberPage = await memberContext.newPage();
-  await memberPage.goto('/family/message-board');
-  await expect(memberPage.getByText(/Posting is for families, who post the care they need/)).toBeVisible();
-  await expect(memberPage.getByRole('link', { name: 'what community members can do' })).toHaveAttribute(
-    'href',
-    '/community/features-overview',
-  );
+  await memberPage.goto('/professional/message-board');
+  await expect(memberPage.getByText(/only they post here/)).toBeVisible();
   await expect(
     memberPage.getByRole('button', { name: /^(Post Care Need|Post Availability|Start a discussion)$/ }),
   ).toHaveCount(0);
+  await expect(memberPage.getByRole('link', { name: 'help needed near you' })).toHaveAttribute(
+    'href',
+    '/dashboard/community',
+  );
+  await memberPage.getByRole('link', { name: 'family board' }).click();
+  await expect(memberPage.getByRole('heading', { level: 1 })).toHaveText('Family Message Board');
+  await memberPage.getByRole('button', { name: 'Start a discussion' }).click();
+  const discussion = memberPage.getByRole('dialog');
+  await discussion.getByRole('textbox', { name: /Title/ }).fill(`Meals that freeze well ${tag}`);
+  await discussion.getByRole('combobox', { name: /Region/ }).selectOption('arima');
+  await discussion.getByRole('combobox', { name: /How soon/ }).selectOption('planned');
+  await discussion
+    .getByRole('textbox', { name: /Details/ })
+    .fill('Our church group cooks on Sundays; these travel and freeze well.');
+  await discussion.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(discussion).toBeHidden();
+  await expect(memberPage.getByRole('heading', { name: `Meals that freeze well ${tag}` })).toBeVisible();
   await memberContext.close();
   await context.close();
 });

@@ -34,6 +34,8 @@
 //      while 50 sign-ins are in flight, and two API instances on one PostgreSQL against one.
 //  11. message boards (issue 20), on the same demo data set (100,000 posts): a board search with
 //      words and the type, region and urgency filters, first page, p99 ≤ 100 ms at 20 connections.
+//      The village (issue 30, village-section.mjs): a community member's open requests in their two
+//      regions over 50,000 help requests, p99 ≤ 50 ms at 20 connections.
 //  12. offline (issue 29, offline.mjs): a carer on three plans, the persisted cache's size (< 2 MB)
 //      and the dashboard with today's doses on a second visit with no network at 4× CPU (≤ 2 s).
 // It prints one table and writes the same figures to bench-results/latest.json. Budgets that
@@ -42,7 +44,7 @@
 // Only loopback addresses are used: every server binds 127.0.0.1 and the browser may not leave it.
 //
 // Usage: node scripts/bench/bench.mjs [--no-build] [--duration SECONDS] [--only SECTION,…]
-//   --only first-load,lighthouse,chat,start,throughput,care-plans,medications,matching,boards,feed,server,signed-in,offline,notifications
+//   --only first-load,lighthouse,chat,start,throughput,care-plans,medications,matching,boards,feed,village,server,signed-in,offline,notifications
 //   runs just those sections (notifications: e-mail and push delivery on BENCH_DATABASE_URL's PostgreSQL).
 // Environment: DATABASE_URL adds a PostgreSQL cold start; DEMO_DATABASE_URL (a database filled by
 // `npm run db:seed:demo`, never real data) enables the care-plans, medications and matching sections; BENCH_PORT pins the
@@ -65,6 +67,7 @@ import { makeSignedInScenario, measureSignedInPages, signedInRows } from './sign
 import { measureOffline, offlineRows } from './offline.mjs';
 import { feedRows, measureFeed } from './feed-bench.mjs';
 import { measureNotifications, notificationRows } from './notifications-section.mjs';
+import { measureVillage } from './village-section.mjs';
 import { LANDING_CHUNKS, measureFirstLoad as measureBuiltFirstLoad } from '../first-load-js.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -108,12 +111,13 @@ const SECTIONS = [
   'matching',
   'boards',
   'feed',
+  'village',
   'signed-in',
   'offline',
   'notifications',
 ];
 /** `--only care-budgets`: the care core's budgets on the demo data (issue 35, item 3). */
-const SECTION_GROUPS = { 'care-budgets': ['care-plans', 'medications', 'matching', 'boards', 'feed'] };
+const SECTION_GROUPS = { 'care-budgets': ['care-plans', 'medications', 'matching', 'boards', 'feed', 'village'] };
 const POLL_INTERVAL_MS = 10;
 // Generous, so a slow machine yields a slow figure rather than a failed run; a server that
 // really hangs still ends the bench.
@@ -1384,6 +1388,24 @@ function buildRows(r) {
       );
     }
   }
+  if (r.village?.skipped) add('The village (demo data set)', `skipped (${r.village.skipped})`);
+  else if (r.village) {
+    const b = r.village.baseline;
+    add(
+      `${b.name}: p50 / p99`,
+      `${b.latencyP50Ms} / ${b.latencyP99Ms} ms (${fmtInt(b.requestsPerSecAvg)} req/s)`,
+      '-',
+      b.flagged ? 'ERRORS' : '-',
+    );
+    for (const t of r.village.loads) {
+      add(
+        `${t.name}: p50 / p99`,
+        `${t.latencyP50Ms} / ${t.latencyP99Ms} ms (${fmtInt(t.requestsPerSecAvg)} req/s, ${t.non2xx} non-2xx, ${t.errors} errors)`,
+        `p99 ≤ ${t.budgetMs} ms`,
+        t.flagged ? 'ERRORS' : verdict(t.ok),
+      );
+    }
+  }
   for (const t of r.throughput) {
     const flag = t.flagged ? 'ERRORS' : '-';
     add(`${t.name}: requests/s (avg)`, fmtInt(t.requestsPerSecAvg), '-', flag);
@@ -1510,6 +1532,17 @@ async function main() {
         DEMO,
       })
     : undefined;
+  let village;
+  if (only.has('village'))
+    village = await measureVillage(options.duration, {
+      startApiServer,
+      makeTempDir,
+      signIn,
+      apiJson,
+      loadTest,
+      stopChild,
+      BenchError,
+    });
   let signedIn;
   if (only.has('signed-in')) signedIn = await measureSignedIn();
   let offline;
@@ -1597,6 +1630,7 @@ async function main() {
     matching,
     boards,
     feed,
+    village,
     signedIn,
     offline,
     notifications,

@@ -25,6 +25,7 @@ import { carePlanRoutes } from './features/care-plans/care-plans.routes';
 import { careTeamRoutes } from './features/care-team/care-team.routes';
 import { careCircleRoutes } from './features/care-circle/care-circle.routes';
 import { isPlanUpdateUploadPath, planUpdatesRoutes } from './features/plan-updates/plan-updates.routes';
+import { communityHelpRoutes } from './features/care-circle/community-help.routes';
 import { shiftRoutes } from './features/shifts/shifts.routes';
 import { medicationRoutes } from './features/medications/medications.routes';
 import { matchingRoutes } from './features/matching/matching.routes';
@@ -87,6 +88,7 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
       .route('/', careTeamRoutes({ env, db, mailer, logger }))
       .route('/', careCircleRoutes({ env, db, mailer, logger }))
       .route('/', planUpdatesRoutes({ env, db }))
+      .route('/', communityHelpRoutes({ db }))
       .route('/', carePlanRoutes({ db }))
       .route('/', shiftRoutes({ env, db }))
       .route('/', medicationRoutes(db))

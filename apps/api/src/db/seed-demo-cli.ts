@@ -24,11 +24,14 @@ import { openDatabase } from './client';
 import { account, user } from './schema/auth';
 import { profiles } from './schema/profiles';
 import { seedPlanUpdates } from './seed/plan-updates.demo';
+import { seedVillage } from './seed/village.seed';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.tavara.invalid';
 export const DEMO_FAMILY_EMAIL = `family0000@${DEMO_EMAIL_DOMAIN}`;
 export const DEMO_PROFESSIONAL_EMAIL = `pro000@${DEMO_EMAIL_DOMAIN}`;
 export const DEMO_PASSWORD = 'Tavara-demo-bench-2026';
+/** The community member the village bench signs in as (apps/api/src/db/seed/village.seed.ts). */
+export const DEMO_COMMUNITY_EMAIL = `community0000@${DEMO_EMAIL_DOMAIN}`;
 
 const FAMILIES = 2_000;
 const PROFESSIONALS = 500;
@@ -394,6 +397,7 @@ async function seedDemo() {
     regions.map((r) => r.label),
   );
   await seedPlanUpdates(db, step);
+  await seedVillage(db, { plans: PLANS, families: FAMILIES, domain: DEMO_EMAIL_DOMAIN, password: DEMO_PASSWORD, step });
   await db.execute(
     sql`analyze users, profiles, care_plans, care_team_members, shifts, medications, dose_records, professional_details, family_details, matching_visibility, board_posts, board_replies`,
   );

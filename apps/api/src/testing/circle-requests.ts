@@ -43,3 +43,29 @@ export async function signUpFor(client: TestClient, requestId: string) {
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }
+
+/** Sets a community member's help regions (issue 30, item 3). */
+export async function setRegions(client: TestClient, regions: string[]) {
+  const res = await send(client, 'PUT', '/api/community/help-regions', { regions });
+  if (res.status !== 200) throw new Error(`help regions answered ${res.status}: ${await res.text()}`);
+}
+
+/** The family shares a request with a region's community members. */
+export async function shareRequest(owner: TestClient, requestId: string, region: string | null = 'arima') {
+  const res = await send(owner, 'PUT', `/api/help-requests/${requestId}/public`, { region });
+  if (res.status !== 200) throw new Error(`share answered ${res.status}: ${await res.text()}`);
+}
+
+/** A community member offers to help: returns the offer id. */
+export async function offerOn(client: TestClient, requestId: string) {
+  const res = await send(client, 'POST', `/api/help-requests/${requestId}/offers`);
+  if (res.status !== 201) throw new Error(`offer answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** The family accepts or declines an offer: returns the answer's body. */
+export async function answerOfferAs(owner: TestClient, offerId: string, answer: 'accept' | 'decline') {
+  const res = await send(owner, 'POST', `/api/help-offers/${offerId}/${answer}`);
+  if (res.status !== 200) throw new Error(`${answer} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { id: string; status: string; signupId: string | null };
+}

@@ -28,6 +28,10 @@ export const careKeys = {
     tasks: () => ['care', 'village', 'tasks'] as const,
     contacts: (planId: string) => ['care', 'village', planId, 'contacts'] as const,
     updates: (planId: string) => ['care', 'village', planId, 'updates'] as const,
+    /** Item 3: requests shared with the community member's regions, their regions, their offers. */
+    community: () => ['care', 'village', 'community', 'open'] as const,
+    regions: () => ['care', 'village', 'community', 'regions'] as const,
+    offers: () => ['care', 'village', 'community', 'offers'] as const,
   },
   professionals: (q: string, region: string, careType: string) =>
     ['care', 'professionals', q, region, careType] as const,

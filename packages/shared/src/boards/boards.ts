@@ -36,7 +36,14 @@ export function boardForPost(role: string | null | undefined, type: PostType): B
   if (role === 'professional') {
     return type === 'availability' ? 'family' : type === 'discussion' ? 'professional' : null;
   }
+  // Issue 30, item 6: neighbours and volunteers share tips and questions with families.
+  if (role === 'community') return type === 'discussion' ? 'family' : null;
   return null;
+}
+
+/** Community members take part in the family board's discussions (not its care offers or needs). */
+export function mayJoinDiscussion(role: string | null | undefined, post: { board: Board; type: PostType }) {
+  return role === 'community' && post.board === 'family' && post.type === 'discussion';
 }
 
 /** The post types a role may write (the form's choices). */

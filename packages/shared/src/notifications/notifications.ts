@@ -33,6 +33,8 @@ export const NOTIFICATION_KINDS = [
   'help_thanked',
   'plan_update',
   'plan_update_comment',
+  'help_offered',
+  'help_offer_answered',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -187,6 +189,18 @@ export const NOTIFICATION_KIND_INFO: Record<NotificationKind, NotificationKindIn
     label: 'Comments on your updates',
     subject: 'Someone commented on your update on Tavara',
     preview: 'Someone commented on an update you posted.',
+    urgent: false,
+  },
+  help_offered: {
+    label: 'A community member offered to help',
+    subject: 'Someone offered to help on Tavara',
+    preview: 'A community member offered to help with a request you shared.',
+    urgent: false,
+  },
+  help_offer_answered: {
+    label: 'Answers to your offers of help',
+    subject: 'A family answered your offer on Tavara',
+    preview: 'A family answered your offer to help.',
     urgent: false,
   },
 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { ContactSharing } from '@tavara/shared/care-circle/contacts';
 import type { CircleStatus, HelpKind, HelpRequestStatus, SignupStatus } from '@tavara/shared/care-circle/care-circle';
+import type { TtRegionCode } from '@tavara/shared/codes/tt-regions';
 import { user } from './auth';
 import { carePlans, membershipColumns } from './care-plans';
 
@@ -56,6 +57,8 @@ export const helpRequests = pgTable(
     createdById: text('created_by_id').references(() => user.id, { onDelete: 'set null' }),
     /** The form's one-time key: a retried "Post" (a lost answer on a patchy line) posts once. */
     clientKey: uuid('client_key'),
+    /** Shared with the community members of this region (item 3), or null: the circle only. */
+    publicRegion: text('public_region').$type<TtRegionCode>(),
     ...timestamps,
   },
   (t) => [
@@ -69,6 +72,10 @@ export const helpRequests = pgTable(
     check('help_requests_helpers_check', sql`${t.helpersNeeded} between 1 and 10`),
     index('help_requests_plan_starts_idx').on(t.planId, t.startsAt),
     index('help_requests_starts_idx').on(t.startsAt),
+    // A region's open shared requests, soonest first (the community dashboard; the bench's query).
+    index('help_requests_public_region_idx')
+      .on(t.publicRegion, t.startsAt)
+      .where(sql`${t.publicRegion} is not null and ${t.status} = 'open'`),
   ],
 );
 

@@ -50,7 +50,7 @@ export function boardRoutes(db: Database) {
   const viewerOf = (u: { id: string; role?: string | null }) => ({ id: u.id, role: u.role });
 
   return new Hono<AppBindings>()
-    .get('/boards/posts/mine', allow.role('family', 'professional'), async (c) => {
+    .get('/boards/posts/mine', allow.role('family', 'professional', 'community'), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json(await boards.listMine(viewerOf(c.get('user'))));
     })
@@ -71,12 +71,17 @@ export function boardRoutes(db: Database) {
       const session = await readSession(c);
       return c.json(await boards.get(session ? viewerOf(session.user) : null, c.req.valid('param').id));
     })
-    .post('/boards/posts', allow.role('family', 'professional'), validate('json', postInputSchema), async (c) => {
-      return c.json({ post: await boards.create(viewerOf(c.get('user')), c.req.valid('json')) }, 201);
-    })
+    .post(
+      '/boards/posts',
+      allow.role('family', 'professional', 'community'),
+      validate('json', postInputSchema),
+      async (c) => {
+        return c.json({ post: await boards.create(viewerOf(c.get('user')), c.req.valid('json')) }, 201);
+      },
+    )
     .put(
       '/boards/posts/:id',
-      allow.own(OWN_ONLY_THE_AUTHOR, 'family', 'professional'),
+      allow.own(OWN_ONLY_THE_AUTHOR, 'family', 'professional', 'community'),
       validate('param', idParam),
       validate('json', postInputSchema),
       async (c) => {
@@ -86,7 +91,7 @@ export function boardRoutes(db: Database) {
     )
     .delete(
       '/boards/posts/:id',
-      allow.own(OWN_ONLY_THE_AUTHOR, 'family', 'professional'),
+      allow.own(OWN_ONLY_THE_AUTHOR, 'family', 'professional', 'community'),
       validate('param', idParam),
       async (c) => {
         await boards.remove(viewerOf(c.get('user')), c.req.valid('param').id);
@@ -95,7 +100,7 @@ export function boardRoutes(db: Database) {
     )
     .post(
       '/boards/posts/:id/replies',
-      allow.role('family', 'professional'),
+      allow.role('family', 'professional', 'community'),
       validate('param', idParam),
       validate('json', replyInputSchema),
       async (c) => {

@@ -5,6 +5,7 @@ import {
   type BoardAuthor,
   boardForPost,
   boardOfRole,
+  mayJoinDiscussion,
   type BoardPost,
   type BoardReply,
   type BoardThreadMessage,
@@ -152,7 +153,11 @@ export function createBoards(db: Database) {
    * care need, families under availability) and its author.
    */
   function mayReply(viewer: NonNullable<Viewer>, post: typeof boardPosts.$inferSelect) {
-    return post.authorId === viewer.id || boardOfRole(viewer.role) === post.board;
+    return (
+      post.authorId === viewer.id ||
+      boardOfRole(viewer.role) === post.board ||
+      mayJoinDiscussion(viewer.role, { board: post.board as Board, type: post.type as PostType })
+    );
   }
 
   async function threadFor(viewer: NonNullable<Viewer>, threadId: string) {

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { carePlans } from '../../db/schema/care-plans';
 import { helpRequests, helpSignups } from '../../db/schema/care-circle';
+import { helpOffers } from '../../db/schema/community-help';
 import { notifications } from '../../db/schema/notifications';
 import { peopleByIds } from '../../domain/people';
 import { loadVillagePlan, UUID, type VillageContext } from '../../domain/plan-access';
@@ -34,24 +35,54 @@ type RequestRow = typeof helpRequests.$inferSelect;
 
 const gone = () => new AppError('not_found', C.requestGone);
 
+/**
+ * What a request's asker may do: the village's access, or `helper` for a community member whose
+ * offer on the shared request was accepted (item 3) — that request only, nothing else of the plan.
+ */
+export type RequestContext = VillageContext | { plan: VillageContext['plan']; access: 'helper'; membership: null };
+
 /** Who may post and cancel requests: the owner and relatives on the team. */
-function canOrganise(ctx: VillageContext) {
+export function canOrganise(ctx: RequestContext) {
   return ctx.access === 'owner' || (ctx.access === 'member' && ctx.membership?.kind === 'family');
 }
 /** Who may sign up: the circle and the team (the family asks; admins only look). */
-function canHelp(ctx: VillageContext) {
+function canHelp(ctx: RequestContext) {
   return ctx.access === 'circle' || ctx.access === 'member';
 }
 
-async function loadRequest(db: Database, viewer: Viewer, requestId: string) {
+export async function loadRequest(
+  db: Database,
+  viewer: Viewer,
+  requestId: string,
+): Promise<{ request: RequestRow; ctx: RequestContext }> {
   if (!UUID.test(requestId)) throw gone();
   const [request] = await db.select().from(helpRequests).where(eq(helpRequests.id, requestId));
   if (!request) throw gone();
-  // A request outside the viewer's village is "no access", the same as one that does not exist.
-  const ctx = await loadVillagePlan(db, viewer, request.planId).catch(() => {
-    throw gone();
+  // A request outside the viewer's village is "no access", the same as one that does not exist —
+  // unless the family accepted the viewer's offer on it: then they are its helper.
+  const ctx = await loadVillagePlan(db, viewer, request.planId).catch(async () => {
+    const helper = await acceptedHelperPlan(db, viewer.id, request);
+    if (!helper) throw gone();
+    return helper;
   });
   return { request, ctx };
+}
+
+async function acceptedHelperPlan(db: Database, userId: string, request: RequestRow): Promise<RequestContext | null> {
+  const [row] = await db
+    .select({ plan: carePlans })
+    .from(helpOffers)
+    .innerJoin(carePlans, eq(carePlans.id, request.planId))
+    .where(
+      and(
+        eq(helpOffers.requestId, request.id),
+        eq(helpOffers.userId, userId),
+        eq(helpOffers.status, 'accepted'),
+        isNull(carePlans.archivedAt),
+      ),
+    )
+    .limit(1);
+  return row ? { plan: row.plan, access: 'helper', membership: null } : null;
 }
 
 export async function createHelpRequest(db: Database, viewer: Viewer, planId: string, input: HelpRequestInput) {
@@ -119,43 +150,35 @@ export async function cancelHelpRequest(db: Database, viewer: Viewer, requestId:
   });
 }
 
-function requestLabel(r: Pick<RequestRow, 'kind' | 'title'>) {
+export function requestLabel(r: Pick<RequestRow, 'kind' | 'title'>) {
   return r.title || HELP_KIND_LABELS[r.kind as HelpKind];
 }
 
 /**
- * Takes the lowest free slot. Each attempt is one INSERT the unique index accepts or refuses, so
- * of N people signing up for the last slot at once exactly one gets it; a refused attempt reads
- * the slots again (someone may have cancelled) until none is left.
+ * Takes the lowest free slot for `userId` and runs `then` in the same transaction. Each attempt is
+ * one INSERT the unique index accepts or refuses, so of N people after the last slot at once
+ * exactly one gets it; a refused attempt reads the slots again (someone may have cancelled) until
+ * none is left. Used by a sign-up and by the family accepting a community member's offer.
  */
-export async function signUp(db: Database, viewer: Viewer, requestId: string, now = new Date()) {
-  const { request, ctx } = await loadRequest(db, viewer, requestId);
-  if (!canHelp(ctx)) throw new AppError('forbidden', 'Only the care circle and the care team sign up to help.');
-  if (request.status !== 'open') throw gone();
-  if (request.endsAt <= now) throw new AppError('conflict', C.requestOver);
-  const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'Someone';
+export async function takeSlot<T>(
+  db: Database,
+  request: RequestRow,
+  userId: string,
+  then: (tx: Parameters<Parameters<Database['transaction']>[0]>[0], signup: { id: string; slot: number }) => Promise<T>,
+): Promise<T> {
   for (let attempt = 0; attempt <= request.helpersNeeded; attempt++) {
     const live = await db
       .select({ slot: helpSignups.slot, userId: helpSignups.userId })
       .from(helpSignups)
-      .where(and(eq(helpSignups.requestId, requestId), inArray(helpSignups.status, ['coming', 'done'])));
-    if (live.some((s) => s.userId === viewer.id)) throw new AppError('conflict', C.alreadySignedUp);
+      .where(and(eq(helpSignups.requestId, request.id), inArray(helpSignups.status, ['coming', 'done'])));
+    if (live.some((s) => s.userId === userId)) throw new AppError('conflict', C.alreadySignedUp);
     const taken = new Set(live.map((s) => s.slot));
     const slot = Array.from({ length: request.helpersNeeded }, (_, i) => i + 1).find((s) => !taken.has(s));
     if (slot === undefined) throw new AppError('conflict', C.slotsFull);
     try {
       return await db.transaction(async (tx) => {
-        const [row] = await tx.insert(helpSignups).values({ requestId, userId: viewer.id, slot }).returning();
-        await notify(tx, {
-          kind: 'help_signed_up',
-          recipients: [ctx.plan.familyId, request.createdById],
-          actorId: viewer.id,
-          title: (zone) =>
-            `${name} is coming for ${requestLabel(request)} on ${formatDateTime(request.startsAt, zone)}`,
-          link: circlePath(request.planId),
-          dedupeKey: `help_signed_up:${row!.id}`,
-        });
-        return { id: row!.id, slot };
+        const [row] = await tx.insert(helpSignups).values({ requestId: request.id, userId, slot }).returning();
+        return then(tx, { id: row!.id, slot });
       });
     } catch (error) {
       if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
@@ -163,6 +186,25 @@ export async function signUp(db: Database, viewer: Viewer, requestId: string, no
     }
   }
   throw new AppError('conflict', C.slotsFull);
+}
+
+export async function signUp(db: Database, viewer: Viewer, requestId: string, now = new Date()) {
+  const { request, ctx } = await loadRequest(db, viewer, requestId);
+  if (!canHelp(ctx)) throw new AppError('forbidden', 'Only the care circle and the care team sign up to help.');
+  if (request.status !== 'open') throw gone();
+  if (request.endsAt <= now) throw new AppError('conflict', C.requestOver);
+  const name = (await peopleByIds(db, [viewer.id])).get(viewer.id)?.name ?? 'Someone';
+  return takeSlot(db, request, viewer.id, async (tx, row) => {
+    await notify(tx, {
+      kind: 'help_signed_up',
+      recipients: [ctx.plan.familyId, request.createdById],
+      actorId: viewer.id,
+      title: (zone) => `${name} is coming for ${requestLabel(request)} on ${formatDateTime(request.startsAt, zone)}`,
+      link: circlePath(request.planId),
+      dedupeKey: `help_signed_up:${row.id}`,
+    });
+    return row;
+  });
 }
 
 async function loadSignup(db: Database, viewer: Viewer, signupId: string) {
@@ -187,6 +229,11 @@ export async function cancelSignup(db: Database, viewer: Viewer, signupId: strin
       .where(and(eq(helpSignups.id, signupId), eq(helpSignups.status, 'coming')))
       .returning();
     if (!row) throw new AppError('not_found', C.signupGone);
+    // A community helper who cancels is no longer the request's helper; they may offer again.
+    await tx
+      .update(helpOffers)
+      .set({ status: 'withdrawn', decidedAt: new Date() })
+      .where(and(eq(helpOffers.signupId, signupId), eq(helpOffers.status, 'accepted')));
     await resolveNotifications(
       tx,
       [`help_reminder:${signupId}`, `help_signed_up:${signupId}`],
@@ -290,6 +337,13 @@ export async function listHelpRequests(
     ...requests.flatMap((r) => (r.createdById ? [r.createdById] : [])),
   ]);
   const organiser = canOrganise(ctx);
+  // Community members' offers on shared requests: the family's to answer, so only theirs to see.
+  const offers = organiser
+    ? await offersForRequests(
+        db,
+        requests.map((r) => r.id),
+      )
+    : [];
   return {
     canOrganise: organiser,
     canHelp: canHelp(ctx),
@@ -309,6 +363,8 @@ export async function listHelpRequests(
         hasPlace: r.place !== null,
         helpersNeeded: r.helpersNeeded,
         status: r.status,
+        publicRegion: organiser ? r.publicRegion : null,
+        offers: offers.filter((o) => o.requestId === r.id).map(({ requestId: _requestId, ...o }) => o),
         postedBy: r.createdById ? (people.get(r.createdById)?.name ?? null) : null,
         filled: live.length,
         mySignupId: mine?.id ?? null,
@@ -325,6 +381,32 @@ export async function listHelpRequests(
       };
     }),
   };
+}
+
+/** The offers on a plan's requests, for the family's circle page. */
+async function offersForRequests(db: Database, requestIds: string[]) {
+  if (requestIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: helpOffers.id,
+      requestId: helpOffers.requestId,
+      userId: helpOffers.userId,
+      createdAt: helpOffers.createdAt,
+    })
+    .from(helpOffers)
+    .where(and(inArray(helpOffers.requestId, requestIds), eq(helpOffers.status, 'offered')))
+    .orderBy(asc(helpOffers.createdAt));
+  const people = await peopleByIds(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    requestId: r.requestId,
+    name: people.get(r.userId)?.name ?? 'A community member',
+    photoUrl: people.get(r.userId)?.photoUrl ?? null,
+    offeredAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** The signed-in person's own upcoming help (their dashboard and circle pages). */

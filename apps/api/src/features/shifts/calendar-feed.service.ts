@@ -100,9 +100,9 @@ export async function renderFeed(db: Database, appUrl: string, token: string): P
       id: `help-${task.signupId}@tavara`,
       start: new Date(task.start),
       end: new Date(task.end),
-      summary: `Helping: ${task.title || HELP_KIND_LABELS[task.kind]} (${task.planTitle})`,
+      summary: `Helping: ${task.title || HELP_KIND_LABELS[task.kind]}${task.planTitle ? ` (${task.planTitle})` : ''}`,
       ...(task.place ? { location: task.place } : {}),
-      url: `${appUrl}${circlePath(task.planId)}`,
+      url: `${appUrl}${task.fromCommunity ? '/dashboard/community' : circlePath(task.planId)}`,
       stamp: task.updatedAt,
     });
   }

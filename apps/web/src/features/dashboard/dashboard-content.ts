@@ -54,11 +54,12 @@ export const ROLE_DASHBOARD_CONTENT: Readonly<Record<PublicRole, RoleDashboardCo
     Icon: HandHeart,
     welcome: 'Welcome, community members',
     intro:
-      'This is where volunteers, organisers and neighbours will find ways to support caregivers near them. Today you can tell us how you would like to help and shape what we build next.',
+      'This is where volunteers, organisers and neighbours find families near them who need a meal, a ride to the clinic or a visit, and offer to help.',
     availableNow: [
-      'Tell us how you would like to help in a guided chat',
-      'Fill in your community registration form — prefilled from the chat',
-      'Vote for the features you want next',
+      'Choose the regions where you can help and see what families there need',
+      'Offer to help; once a family accepts, you see where and when',
+      'Join the care circles families invite you to, and sign up for their help requests',
+      'Start discussions and share tips on the family message board',
     ],
     chatLabel: 'Chat with us about helping',
     accent: { text: 'text-community', bg: 'bg-community', soft: 'bg-community-soft', border: 'border-community' },

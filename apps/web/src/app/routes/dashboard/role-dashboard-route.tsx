@@ -28,6 +28,12 @@ const MyHelpCard = lazyWithRetry<object>(
   PageLoadError,
   'Help card',
 );
+const loadCommunityHelp = () => import('@/features/care-circle/components/community-help-cards');
+const CommunityHelpCards = lazyWithRetry<object>(
+  () => loadCommunityHelp().then((module) => ({ default: module.CommunityHelpCards })),
+  PageLoadError,
+  'Community help',
+);
 const TrainingProgressCard = lazyWithRetry<object>(
   () => loadTrainingCard().then((module) => ({ default: module.TrainingProgressCard })),
   PageLoadError,
@@ -57,6 +63,7 @@ export default function RoleDashboardRoute() {
     if (!signedIn || offline) return;
     if (role === 'professional') loadTrainingCard().catch(() => undefined);
     if (role !== 'community') loadVisibilityCard().catch(() => undefined);
+    if (role === 'community') loadCommunityHelp().catch(() => undefined);
     loadHelpCard().catch(() => undefined);
   }, [signedIn, offline, role]);
   // Keyed by role: moving between two dashboards starts the second one afresh.
@@ -65,6 +72,7 @@ export default function RoleDashboardRoute() {
       key={role}
       role={role}
       onStartChat={startChat}
+      main={role === 'community' ? <CommunityHelpCards /> : undefined}
       extra={
         role === 'professional' ? (
           <>

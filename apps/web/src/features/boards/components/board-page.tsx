@@ -221,7 +221,7 @@ export function BoardPage({ board }: { board: Board }) {
   const savedOn = formType ? boardForPost(role, formType) : undefined;
   const savedMessage =
     savedOn && savedOn !== board ? `Your post is on the ${BOARD_WORDS[savedOn].title}, where it is read.` : undefined;
-  // Community members and admins read both boards; posting is for families and professionals.
+  // Admins read both boards and post on neither; community members post discussions on the family board.
   const readOnly = signedIn && postable.length === 0;
   const wantsToPost = actionType !== undefined && !formType;
   // A browser last seen signed in, its session still being checked: what it may post, and the
@@ -257,24 +257,41 @@ export function BoardPage({ board }: { board: Board }) {
 
       {readOnly && !wantsToPost && (
         <div className="mt-4 max-w-prose rounded-card border border-line bg-surface p-4">
-          <p>
-            You can read both boards. Posting is for families, who post the care they need, and care professionals, who
-            post when they are available — so each side finds the other.
-          </p>
-          {role === 'community' && (
-            <p className="mt-2">
-              To help as a community member, see{' '}
-              <Link to="/community/features-overview" className="font-semibold text-brand underline underline-offset-2">
-                what community members can do
-              </Link>{' '}
-              and vote on the{' '}
-              <Link to="/features" className="font-semibold text-brand underline underline-offset-2">
-                features
-              </Link>{' '}
-              you would help with.
+          {role === 'community' ? (
+            <>
+              <p>
+                This board is where families post the care they need and care professionals answer, so only they post
+                here. As a community member you can start a discussion or share a tip on the{' '}
+                <Link to="/family/message-board" className="font-semibold text-brand underline underline-offset-2">
+                  family board
+                </Link>
+                .
+              </p>
+              <p className="mt-2">
+                To help a family near you with a meal, a ride or a visit, see{' '}
+                <Link to="/dashboard/community" className="font-semibold text-brand underline underline-offset-2">
+                  help needed near you
+                </Link>
+                .
+              </p>
+            </>
+          ) : (
+            <p>
+              You can read both boards. Posting is for families, who post the care they need, and care professionals,
+              who post when they are available — so each side finds the other.
             </p>
           )}
         </div>
+      )}
+      {role === 'community' && board === 'family' && !wantsToPost && (
+        <p className="mt-4 max-w-prose text-ink-muted">
+          Start a discussion to share a tip or ask families a question. Care offers are posted by care professionals; to
+          help a family yourself, see{' '}
+          <Link to="/dashboard/community" className="font-semibold text-brand underline underline-offset-2">
+            help needed near you
+          </Link>
+          .
+        </p>
       )}
 
       {wantsToPost && (

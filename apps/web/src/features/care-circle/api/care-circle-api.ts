@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CircleInvitationInput, HelpRequestInput } from '@tavara/shared/care-circle/care-circle';
+import type { TtRegionCode } from '@tavara/shared/codes/tt-regions';
 import { careKeys } from '@/domain/query-keys';
 import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
@@ -69,4 +70,41 @@ export const useMarkDone = () =>
 export const useThank = () =>
   useRefreshingMutation('care-circle', ({ signupId, message }: { signupId: string; message: string }) =>
     unwrap(api['help-signups'][':signupId'].thanks.$post({ param: { signupId }, json: { message } })),
+  );
+
+// ——— help from the wider community (item 3) ———
+
+const fetchCommunityRequests = () => unwrap(api.community['help-requests'].$get());
+export type PublicRequest = Awaited<ReturnType<typeof fetchCommunityRequests>>['requests'][number];
+export const communityRequestsQuery = () =>
+  queryOptions({ queryKey: careKeys.village.community(), queryFn: fetchCommunityRequests, retry: 1 });
+
+const fetchMyOffers = () => unwrap(api.community.help.$get());
+export type MyOffer = Awaited<ReturnType<typeof fetchMyOffers>>['offers'][number];
+export const myOffersQuery = () =>
+  queryOptions({ queryKey: careKeys.village.offers(), queryFn: fetchMyOffers, retry: 1 });
+
+export const useSetHelpRegions = () =>
+  useRefreshingMutation('care-circle', (regions: TtRegionCode[]) =>
+    unwrap(api.community['help-regions'].$put({ json: { regions } })),
+  );
+export const useOfferHelp = () =>
+  useRefreshingMutation('care-circle', (requestId: string) =>
+    unwrap(api['help-requests'][':requestId'].offers.$post({ param: { requestId } })),
+  );
+export const useWithdrawOffer = () =>
+  useRefreshingMutation('care-circle', (offerId: string) =>
+    unwrap(api['help-offers'][':offerId'].withdraw.$post({ param: { offerId } })),
+  );
+export const useShareHelpRequest = () =>
+  useRefreshingMutation('care-circle', ({ requestId, region }: { requestId: string; region: TtRegionCode | null }) =>
+    unwrap(api['help-requests'][':requestId'].public.$put({ param: { requestId }, json: { region } })),
+  );
+export const useAnswerOffer = () =>
+  useRefreshingMutation('care-circle', ({ offerId, answer }: { offerId: string; answer: 'accept' | 'decline' }) =>
+    unwrap(
+      answer === 'accept'
+        ? api['help-offers'][':offerId'].accept.$post({ param: { offerId } })
+        : api['help-offers'][':offerId'].decline.$post({ param: { offerId } }),
+    ),
   );

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Avatar, failedWith } from '@/domain/care-plans/care-ui';
 import { toast } from '@/lib/toast';
 import { useMarkDone, useSignUp, useThank, type HelpRequest } from '../api/care-circle-api';
+import { CommunityShare } from './community-share';
 
 /** "2 Mar 2099, 9 AM – 11 AM" in the plan's zone (one format, the shared time module). */
 export function helpWindow(start: string, end: string, zone: string) {
@@ -137,6 +138,7 @@ export function HelpRequestCard({
           </ul>
         )}
       </div>
+      {canOrganise && !cancelled && <CommunityShare request={request} />}
       {!cancelled && (
         <div className="flex flex-wrap gap-2">
           {canHelp && !mine && !full && (

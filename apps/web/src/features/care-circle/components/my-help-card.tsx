@@ -29,7 +29,8 @@ export function MyHelpList() {
       {tasks.data.tasks.map((task) => (
         <li key={task.signupId}>
           <Link
-            to={`/circle/${task.planId}`}
+            // A community member's accepted offer: they are not in the circle; its card is on their dashboard.
+            to={task.fromCommunity ? '/dashboard/community#your-offers' : `/circle/${task.planId}`}
             className="flex min-h-11 flex-col rounded-lg border border-line bg-surface p-3 hover:border-brand"
           >
             <span className="font-semibold break-words">
@@ -41,7 +42,7 @@ export function MyHelpList() {
                 <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> {task.place}
               </span>
             )}
-            <span className="text-sm text-ink-muted">For {task.planTitle}</span>
+            {!task.fromCommunity && <span className="text-sm text-ink-muted">For {task.planTitle}</span>}
           </Link>
         </li>
       ))}

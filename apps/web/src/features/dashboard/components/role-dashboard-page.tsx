@@ -13,6 +13,8 @@ export interface RoleDashboardPageProps {
   onStartChat?: () => void;
   /** A card from another feature for the signed-in dashboard's side column (the professional's training). */
   extra?: ReactNode;
+  /** Cards from another feature at the top of the main column (the community member's help). */
+  main?: ReactNode;
 }
 
 /**
@@ -28,7 +30,7 @@ const SignedInDashboard = lazyWithRetry(loadSignedInDashboard, PageLoadError, 'D
  * the ways in. Signed in with this role: their profile, next steps, votes and their pages. Someone signed in with another role is sent on by the route before this renders
  * (app/routes/dashboard/use-own-dashboard-redirect.ts); until then the skeleton shows.
  */
-export function RoleDashboardPage({ role, onStartChat, extra }: RoleDashboardPageProps) {
+export function RoleDashboardPage({ role, onStartChat, extra, main }: RoleDashboardPageProps) {
   const auth = useAuth();
   const title = dashboardLabel(role);
   const checking = !auth.user && showsAuthLoading(auth);
@@ -46,7 +48,7 @@ export function RoleDashboardPage({ role, onStartChat, extra }: RoleDashboardPag
     body = (
       // The same heading and skeleton as while its data loads: nothing moves when the code arrives.
       <Suspense fallback={<SignedInDashboardLoading role={role} title={title} />}>
-        <SignedInDashboard role={role} title={title} onStartChat={onStartChat} extra={extra} />
+        <SignedInDashboard role={role} title={title} onStartChat={onStartChat} extra={extra} main={main} />
       </Suspense>
     );
   }

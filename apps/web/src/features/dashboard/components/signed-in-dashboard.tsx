@@ -18,13 +18,15 @@ export interface SignedInDashboardProps {
   title: string;
   onStartChat?: () => void;
   extra?: ReactNode;
+  /** Cards from another feature at the top of the main column (the community member's help). */
+  main?: ReactNode;
 }
 
 /**
  * A signed-in user's own dashboard: their profile, next steps, votes and their pages.
  * Loaded on demand by role-dashboard-page.tsx: the prerendered signed-out view does not carry it.
  */
-export default function SignedInDashboard({ role, title, onStartChat, extra }: SignedInDashboardProps) {
+export default function SignedInDashboard({ role, title, onStartChat, extra, main }: SignedInDashboardProps) {
   const { user } = useAuth();
   const dashboard = useQuery({ ...dashboardQuery(user?.id ?? ''), enabled: Boolean(user) });
 
@@ -56,6 +58,7 @@ export default function SignedInDashboard({ role, title, onStartChat, extra }: S
       <DashboardHeader role={role} title={title} name={data.profile.name} />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr] lg:items-start">
         <div className="flex min-w-0 flex-col gap-6">
+          {main && <Suspense fallback={null}>{main}</Suspense>}
           {role !== 'community' && <CareSummary role={role} />}
           {role !== 'community' && <MedicationSummary role={role} />}
           <NextSteps role={role} checklist={data.checklist} onStartChat={onStartChat} />
