@@ -3,12 +3,14 @@ import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { HELP_KIND_LABELS } from '@tavara/shared/care-circle/care-circle';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/lib/auth';
 import { helpTasksQuery } from '../api/care-circle-api';
 import { helpWindow } from './help-request-card';
 
 /** The help the signed-in person signed up for, soonest first (their circles page and dashboard). */
 export function MyHelpList() {
   const tasks = useQuery(helpTasksQuery());
+  const { role } = useAuth();
   if (tasks.isPending)
     return (
       <div role="status">
@@ -23,7 +25,15 @@ export function MyHelpList() {
       </p>
     );
   if (tasks.data.tasks.length === 0)
-    return <p className="text-ink-muted">You have not signed up to help yet. Open a circle to see what is needed.</p>;
+    return (
+      <p className="text-ink-muted">
+        {/* A community member's next step is usually the requests shared with their regions
+            (the card beside this one on their dashboard); anyone else's, the circles they are in. */}
+        {role === 'community'
+          ? 'You have not signed up to help yet. Offer to help with a request near you, or open a circle you belong to.'
+          : 'You have not signed up to help yet. Open one of your circles to see what is needed.'}
+      </p>
+    );
   return (
     <ul className="flex flex-col gap-2">
       {tasks.data.tasks.map((task) => (
