@@ -182,11 +182,17 @@ test.describe('with the service worker', () => {
     });
     await context.setOffline(true);
     // Each response is what the worker answered the navigation with: the HTML before any script.
-    for (const path of ['/', '/dashboard/family', '/auth']) {
+    for (const path of ['/', '/auth']) {
       const response = await page.goto(path);
       expect(await response?.text(), path).toContain('<h1');
       await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
     }
+    // A dashboard offline is the shell (issue 29): whoever opens it offline is almost always a
+    // person this device saw signed in, whose saved dashboard replaces the signed-out welcome; the
+    // app still draws the page from the precached code.
+    const dashboard = await page.goto('/dashboard/family');
+    expect(await dashboard?.text()).toContain('<div id="root"></div>');
+    await expect(page.getByRole('heading', { level: 1, name: 'Family Dashboard' })).toBeVisible();
     const shell = await page.goto('/auth?tab=signup');
     expect(await shell?.text()).toContain('<div id="root"></div>');
     await expect(page.getByRole('tab', { name: 'Sign Up', selected: true })).toBeVisible();
