@@ -13,7 +13,7 @@ export interface RoleDashboardPageProps {
   onStartChat?: () => void;
   /** A card from another feature for the signed-in dashboard's side column (the professional's training). */
   extra?: ReactNode;
-  /** Cards from another feature at the top of the main column (the community member's help). */
+  /** Cards from another feature at the end of the main column (the community member's help). */
   main?: ReactNode;
 }
 
