@@ -89,7 +89,7 @@ function apiRoutes(env: Env, health: DatabaseHealth, db: Database, mailer: Maile
       .route('/', careCircleRoutes({ env, db, mailer, logger }))
       .route('/', planUpdatesRoutes({ env, db }))
       .route('/', communityHelpRoutes({ db }))
-      .route('/', carePlanRoutes({ db }))
+      .route('/', carePlanRoutes({ env, db, logger }))
       .route('/', shiftRoutes({ env, db }))
       .route('/', medicationRoutes(db))
       .route('/', trainingRoutes({ env, db }))

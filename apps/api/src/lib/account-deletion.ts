@@ -12,6 +12,7 @@ import type { WindowCounterTable } from '../db/schema/window-counter';
 import type { Logger } from './logger';
 import { professionalDocumentDir, profilePhotoDir, supportScreenshotDir } from './upload-dirs';
 import { professionalDocuments } from '../db/schema/professional-documents';
+import { photoFilesOfPlans } from './plan-photo-files';
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -29,7 +30,7 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * foreign key's `set null`). Issue 32: other people's notifications that name them (the rows
  * carry the actor's id) now say "A former member" instead, and the rate-limit counters keyed by
  * their id or address go. `audit` writes the audit entry inside the same transaction.
- * Files (profile photo, support screenshots) are removed after the commit: a failed removal
+ * Files (profile photo, support screenshots, documents, the photos of updates on their plans) are removed after the commit: a failed removal
  * leaves an orphan file, never a half-deleted account. Returns false when there was no such user.
  */
 export async function deleteAccountCompletely(
@@ -48,6 +49,8 @@ export async function deleteAccountCompletely(
     .select({ file: professionalDocuments.file })
     .from(professionalDocuments)
     .where(eq(professionalDocuments.ownerId, userId));
+  // The photos of the updates on the plans they own (the plans go with them below).
+  const updatePhotoFiles = await photoFilesOfPlans(db, dataDir, { ownerId: userId });
   const removed = await db.transaction(async (tx) => {
     // Their shifts on other people's plans (their own plans are deleted with them below).
     await tx
@@ -73,6 +76,7 @@ export async function deleteAccountCompletely(
     ...(profile?.photoFile ? [join(profilePhotoDir(dataDir), profile.photoFile)] : []),
     ...screenshotFiles.flatMap(({ file }) => (file ? [join(supportScreenshotDir(dataDir), file)] : [])),
     ...documentFiles.map(({ file }) => join(professionalDocumentDir(dataDir), file)),
+    ...updatePhotoFiles,
   ];
   await Promise.all(
     files.map((file) =>

@@ -8,3 +8,5 @@ import { resolve } from 'node:path';
 export const profilePhotoDir = (dataDir: string) => resolve(dataDir, 'uploads', 'profile-photos');
 export const supportScreenshotDir = (dataDir: string) => resolve(dataDir, 'uploads', 'support');
 export const professionalDocumentDir = (dataDir: string) => resolve(dataDir, 'uploads', 'documents');
+/** An update's photos (decision 042): `<photo id>.jpg`. Deleting a plan or its owner removes them. */
+export const planUpdatePhotoDir = (dataDir: string) => resolve(dataDir, 'uploads', 'plan-updates');

@@ -5,6 +5,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppBindings } from '../../app-types';
 import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import type { Logger } from '../../lib/logger';
 import { validate } from '../../lib/validate';
 import * as plans from '../care-plans/care-plans.service';
 import { viewerOf } from '../../domain/viewer';
@@ -22,8 +24,8 @@ const weekQuery = z.object({ week: isoDateSchema.optional() });
  * Professional: GET /professional/assignments/:planId
  * Dashboard:    GET /care-plans/figures
  */
-export function carePlanRoutes(deps: { db: Database }) {
-  const { db } = deps;
+export function carePlanRoutes(deps: { env: Env; db: Database; logger: Logger }) {
+  const { env, db, logger } = deps;
   const plan = allow.plans(db, PLAN_MATRIX);
   return (
     new Hono<AppBindings>()
@@ -82,7 +84,7 @@ export function carePlanRoutes(deps: { db: Database }) {
         return c.json({ plan: await plans.restorePlan(db, viewerOf(c), c.req.valid('param').planId) });
       })
       .delete('/care-plans/:planId', plan.owner(), validate('param', planParam), async (c) => {
-        return c.json(await plans.deleteOrArchivePlan(db, viewerOf(c), c.req.valid('param').planId));
+        return c.json(await plans.deleteOrArchivePlan(db, viewerOf(c), c.req.valid('param').planId, { dataDir: env.DATA_DIR, logger }));
       })
       .get('/professional/assignments/:planId', plan.member(), validate('param', planParam), async (c) => {
         c.header('Cache-Control', 'no-store');

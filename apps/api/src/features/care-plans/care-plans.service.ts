@@ -14,6 +14,8 @@ import { loadPlanFor, loadOwnedPlan, type PlanRow } from '../../domain/plan-acce
 import { peopleByIds } from '../../domain/people';
 import { weekOf, listPlanShifts, coverageGaps, defaultGenerateRange } from '../../domain/plan-shifts';
 import { teamOf, listMyInvitations } from '../../domain/plan-team';
+import type { Logger } from '../../lib/logger';
+import { photoFilesOfPlans, removeFiles } from '../../lib/plan-photo-files';
 
 // ——— plans ———
 
@@ -79,12 +81,22 @@ export async function setPlanStatus(db: Database, viewer: Viewer, planId: string
   return planView(plan!);
 }
 
-/** Deletes a plan without shifts; a plan with shifts is archived instead, keeping its history. */
-export async function deleteOrArchivePlan(db: Database, viewer: Viewer, planId: string) {
+/**
+ * Deletes a plan without shifts; a plan with shifts is archived instead, keeping its history.
+ * A deleted plan's update photos go too: their rows with the plan, their files after it.
+ */
+export async function deleteOrArchivePlan(
+  db: Database,
+  viewer: Viewer,
+  planId: string,
+  files: { dataDir: string; logger: Logger },
+) {
   await loadOwnedPlan(db, viewer, planId);
   const [any] = await db.select({ id: shifts.id }).from(shifts).where(eq(shifts.planId, planId)).limit(1);
   if (!any) {
+    const photoFiles = await photoFilesOfPlans(db, files.dataDir, { planIds: [planId] });
     await db.delete(carePlans).where(eq(carePlans.id, planId));
+    await removeFiles(photoFiles, files.logger, { planId });
     return { deleted: true, archived: false };
   }
   await db.update(carePlans).set({ archivedAt: new Date() }).where(eq(carePlans.id, planId));

@@ -1,10 +1,13 @@
 import { UPDATE_LIMITS, UPDATE_MESSAGES } from '@tavara/shared/plan-updates/plan-updates';
 import { NOTIFICATION_KIND_INFO } from '@tavara/shared/notifications/notifications';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationJobs, notifications } from '../../db/schema/notifications';
+import { planUpdatePhotoDir } from '../../lib/upload-dirs';
 import { planUpdates } from '../../db/schema/plan-updates';
 import { addProfessional, createPlan, send } from '../../testing/care-plan-requests';
 import { addToCircle } from '../../testing/circle-requests';
@@ -264,5 +267,46 @@ describe('plan updates: keyset pages, newest first', () => {
     const bad = await send(owner.client, 'GET', `/api/care-plans/${planId}/updates?before=nonsense`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as ErrorJson).error.message).toBe(UPDATE_MESSAGES.badCursor);
+  });
+});
+
+describe('plan updates: a deleted plan takes its photos with it', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_DISABLED: 'true' });
+  });
+  afterAll(() => t.close());
+
+  /** A plan with one update of two photos; the files' paths on the server's disk. */
+  async function planWithPhotos(owner: TestUser) {
+    const planId = await createPlan(owner.client);
+    const photo = { bytes: await jpegWithGps(120, 90) };
+    const id = await postUpdate(owner.client, planId, 'Dad in the garden', [photo, photo]);
+    const update = (await feedOf(owner.client, planId)).updates.find((u) => u.id === id)!;
+    const files = update.photos.map((p) => join(planUpdatePhotoDir(t.env.DATA_DIR), `${p.id}.jpg`));
+    expect(files.map((f) => existsSync(f))).toEqual([true, true]);
+    return { planId, files };
+  }
+
+  it('deleting a plan (one without shifts) removes its update photos from the disk', async () => {
+    const owner = await createVerifiedUser(t, { role: 'family' });
+    const kept = await planWithPhotos(owner);
+    const gone = await planWithPhotos(owner);
+    const res = await send(owner.client, 'DELETE', `/api/care-plans/${gone.planId}`);
+    expect(await res.json()).toEqual({ deleted: true, archived: false });
+    expect(gone.files.map((f) => existsSync(f))).toEqual([false, false]);
+    // Another plan's photos stay.
+    expect(kept.files.map((f) => existsSync(f))).toEqual([true, true]);
+  });
+
+  it("deleting the owner's account removes the photos of the plans they owned", async () => {
+    const owner = await createVerifiedUser(t, { role: 'family' });
+    const other = await createVerifiedUser(t, { role: 'family' });
+    const theirs = await planWithPhotos(owner);
+    const someoneElses = await planWithPhotos(other);
+    const res = await owner.client.post('/api/account/delete', { password: owner.password, confirmation: 'DELETE' });
+    expect(res.status).toBe(200);
+    expect(theirs.files.map((f) => existsSync(f))).toEqual([false, false]);
+    expect(someoneElses.files.map((f) => existsSync(f))).toEqual([true, true]);
   });
 });

@@ -1,9 +1,10 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { UPDATE_LIMITS, UPDATE_MESSAGES as U } from '@tavara/shared/plan-updates/plan-updates';
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { sniffImageType } from '../../lib/image-type';
+import { planUpdatePhotoDir } from '../../lib/upload-dirs';
 
 /**
  * An update's photos (decision 042). Every picture is decoded and encoded again by sharp (libvips)
@@ -15,8 +16,6 @@ import { sniffImageType } from '../../lib/image-type';
 const MAX_SIDE = 1600;
 /** A decompression bomb (a tiny file of 50,000 × 50,000 pixels) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 60_000_000;
-
-export const planUpdatePhotoDir = (dataDir: string) => resolve(dataDir, 'uploads', 'plan-updates');
 
 export interface EncodedPhoto {
   bytes: Buffer;
