@@ -1,5 +1,15 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, startOfWeek } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { addLocalDays, generateShiftTimes, instantToLocal, localToInstant } from './plan-time';
+import {
+  addLocalDays,
+  generateShiftTimes,
+  instantToLocal,
+  localDateOf,
+  localDaysBetween,
+  localToInstant,
+  weekStart,
+} from './plan-time';
 
 const POS = 'America/Port_of_Spain';
 
@@ -97,5 +107,57 @@ describe('calendar views', () => {
       to: '2026-12-31',
       next: '2027-01-01',
     });
+  });
+});
+
+describe('the fast paths agree with date-fns in the zone (issue 35)', () => {
+  // A seeded generator: the same instants every run.
+  let seed = 35;
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const zones = [POS, 'America/New_York', 'Europe/London', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'];
+
+  it("an instant's wall clock and date, around the clock and across daylight-saving changes", () => {
+    for (let i = 0; i < 3000; i++) {
+      const zone = zones[i % zones.length]!;
+      // 2025–2029, to the minute, with extra weight on midnights and the DST changes' hours.
+      const instant = new Date(Date.UTC(2025 + rand(5), rand(12), 1 + rand(28), rand(24), i % 3 === 0 ? 0 : rand(60)));
+      const viaTz = new TZDate(instant.getTime(), zone);
+      expect(instantToLocal(instant, zone)).toBe(format(viaTz, "yyyy-MM-dd'T'HH:mm"));
+      expect(localDateOf(instant, zone)).toBe(format(viaTz, 'yyyy-MM-dd'));
+    }
+    // Every 15 minutes for three hours either side of real changes (New York, London, Lord Howe's half hour).
+    const changes: Array<[string, string]> = [
+      ['America/New_York', '2026-03-08T07:00Z'],
+      ['America/New_York', '2026-11-01T06:00Z'],
+      ['Europe/London', '2026-03-29T01:00Z'],
+      ['Europe/London', '2026-10-25T01:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00Z'],
+      ['Australia/Lord_Howe', '2026-10-03T15:30Z'],
+    ];
+    for (const [zone, at] of changes) {
+      for (let minutes = -180; minutes <= 180; minutes += 15) {
+        const instant = new Date(Date.parse(at) + minutes * 60_000);
+        expect(instantToLocal(instant, zone)).toBe(format(new TZDate(instant.getTime(), zone), "yyyy-MM-dd'T'HH:mm"));
+      }
+    }
+  });
+
+  it("date arithmetic: days added, weeks' Mondays and runs of days, as date-fns gives them in the zone", () => {
+    for (let i = 0; i < 500; i++) {
+      const zone = zones[i % zones.length]!;
+      const date = format(new Date(Date.UTC(2025 + rand(5), rand(12), 1 + rand(28), 12)), 'yyyy-MM-dd');
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const local = new TZDate(y, m - 1, d, zone);
+      const days = rand(120) - 60;
+      expect(addLocalDays(date, days, zone)).toBe(format(addDays(local, days), 'yyyy-MM-dd'));
+      expect(weekStart(date, zone)).toBe(format(startOfWeek(local, { weekStartsOn: 1 }), 'yyyy-MM-dd'));
+      const run = localDaysBetween(date, addLocalDays(date, 40, zone), zone);
+      expect(run).toHaveLength(41);
+      expect(run.at(-1)).toBe(format(addDays(local, 40), 'yyyy-MM-dd'));
+    }
+    expect(localDaysBetween('2026-03-02', '2026-03-01', POS)).toEqual([]);
   });
 });

@@ -1,15 +1,55 @@
-import { TZDate, tz } from '@date-fns/tz';
+import { TZDate } from '@date-fns/tz';
 import { SHIFT_OPTIONS, WEEKDAYS, getShiftOption, type ShiftOption } from '@tavara/shared/codes/shifts';
-import { addDays, addMonths, eachDayOfInterval, endOfMonth, format, getDay, startOfMonth, startOfWeek } from 'date-fns';
+import { format } from 'date-fns';
 
 /**
- * Calendar work for shifts, all through date-fns and @date-fns/tz (no hand-written calendar
- * arithmetic): plan-local dates and wall-clock times become instants in the plan's zone, and back.
+ * Calendar work for shifts: plan-local dates and wall-clock times become instants in the plan's
+ * zone, and back. No hand-written calendar rules: the zone's offsets come from the runtime's time
+ * zone data (Intl, through @date-fns/tz) and the calendar from the engine's own `Date.UTC`.
+ *
+ * Two kinds of work, kept apart for speed (issue 35: the care plan page's read spent a tenth of
+ * its CPU here — each `TZDate` asks Intl for the zone's offset several times, ~100 µs a call):
+ * - a plan-local **date** (`YYYY-MM-DD`) has no zone: the day after 31 January is 1 February in
+ *   every zone, and a date's weekday is the same everywhere. Date arithmetic runs on UTC
+ *   midnights (`utcDay`), with no zone lookups at all; the `zone` arguments stay so every call
+ *   reads "in the plan's zone" and nothing changes for callers.
+ * - an **instant** ↔ wall clock needs the zone: one cached `Intl.DateTimeFormat` per zone turns an
+ *   instant into its wall clock in one call; a wall clock becomes an instant through TZDate
+ *   (which resolves daylight-saving gaps and overlaps the way date-fns does everywhere else).
  */
 
 function dateParts(value: string): [number, number, number] {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   return [y, m - 1, d];
+}
+
+/** A calendar date as the UTC midnight of that date: date arithmetic with no zone involved. */
+function utcDay(date: string, plusDays = 0): Date {
+  const [y, m, d] = dateParts(date);
+  return new Date(Date.UTC(y, m, d + plusDays));
+}
+const isoDay = (day: Date) => day.toISOString().slice(0, 10);
+
+/** One formatter per zone, built once: `2026-03-02, 08:00` (en-CA writes dates as ISO does). */
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+function wallClockParts(instant: Date, zone: string) {
+  let formatter = wallClockFormats.get(zone);
+  if (!formatter) {
+    // eslint-disable-next-line no-restricted-properties -- data, not display: the zone's wall clock, parsed below
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(zone, formatter);
+  }
+  const part: Record<string, string> = {};
+  for (const { type, value } of formatter.formatToParts(instant)) part[type] = value;
+  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
 }
 
 /** The instant of wall-clock `YYYY-MM-DDTHH:MM` in `zone`. */
@@ -21,35 +61,35 @@ export function localToInstant(local: string, zone: string): Date {
 
 /** `instant` as wall-clock `YYYY-MM-DDTHH:MM` in `zone`. */
 export function instantToLocal(instant: Date, zone: string): string {
-  return format(new TZDate(instant.getTime(), zone), "yyyy-MM-dd'T'HH:mm");
+  const { date, time } = wallClockParts(instant, zone);
+  return `${date}T${time}`;
 }
 
 /** The plan-local date (`YYYY-MM-DD`) of `instant`. */
 export function localDateOf(instant: Date, zone: string): string {
-  return format(new TZDate(instant.getTime(), zone), 'yyyy-MM-dd');
+  return wallClockParts(instant, zone).date;
 }
 
-/** `days` after plan-local date `date`, as `YYYY-MM-DD`. */
-export function addLocalDays(date: string, days: number, zone: string): string {
-  const [y, m, d] = dateParts(date);
-  return format(addDays(new TZDate(y, m, d, zone), days), 'yyyy-MM-dd');
+/** `days` after plan-local date `date`, as `YYYY-MM-DD` (a date's arithmetic needs no zone). */
+export function addLocalDays(date: string, days: number, _zone: string): string {
+  return isoDay(utcDay(date, days));
 }
 
 /** Every plan-local date from `from` to `to`, both included (none when `to` is before `from`). */
-export function localDaysBetween(from: string, to: string, zone: string): string[] {
-  if (to < from) return [];
-  const [fy, fm, fd] = dateParts(from);
-  const [ty, tm, td] = dateParts(to);
-  return eachDayOfInterval(
-    { start: new TZDate(fy, fm, fd, zone), end: new TZDate(ty, tm, td, zone) },
-    { in: tz(zone) },
-  ).map((day) => format(day, 'yyyy-MM-dd'));
+export function localDaysBetween(from: string, to: string, _zone: string): string[] {
+  const days: string[] = [];
+  for (let day = utcDay(from), end = utcDay(to); day <= end; day = new Date(day.getTime() + DAY_MS)) {
+    days.push(isoDay(day));
+  }
+  return days;
 }
+/** A UTC day is always 24 hours long (UTC has no daylight saving): the step between UTC midnights. */
+const DAY_MS = 86_400_000;
 
 /** The Monday of the plan-local week that holds `date`. */
-export function weekStart(date: string, zone: string): string {
-  const [y, m, d] = dateParts(date);
-  return format(startOfWeek(new TZDate(y, m, d, zone), { weekStartsOn: 1 }), 'yyyy-MM-dd');
+export function weekStart(date: string, _zone: string): string {
+  const sinceMonday = (utcDay(date).getUTCDay() + 6) % 7;
+  return isoDay(utcDay(date, -sinceMonday));
 }
 
 export type CalendarView = 'day' | 'week' | 'month';
@@ -59,25 +99,21 @@ export type CalendarView = 'day' | 'week' | 'month';
  * dates the previous and next views open on.
  */
 export function viewRange(view: CalendarView, date: string, zone: string) {
-  const [y, m, d] = dateParts(date);
-  const day = new TZDate(y, m, d, zone);
-  const iso = (value: Date) => format(value, 'yyyy-MM-dd');
-  if (view === 'day') return { from: date, to: date, previous: iso(addDays(day, -1)), next: iso(addDays(day, 1)) };
+  if (view === 'day')
+    return { from: date, to: date, previous: isoDay(utcDay(date, -1)), next: isoDay(utcDay(date, 1)) };
   if (view === 'week') {
-    const from = startOfWeek(day, { weekStartsOn: 1 });
+    const from = weekStart(date, zone);
     return {
-      from: iso(from),
-      to: iso(addDays(from, 6)),
-      previous: iso(addDays(from, -7)),
-      next: iso(addDays(from, 7)),
+      from,
+      to: addLocalDays(from, 6, zone),
+      previous: addLocalDays(from, -7, zone),
+      next: addLocalDays(from, 7, zone),
     };
   }
-  return {
-    from: iso(startOfMonth(day)),
-    to: iso(endOfMonth(day)),
-    previous: iso(addMonths(startOfMonth(day), -1)),
-    next: iso(addMonths(startOfMonth(day), 1)),
-  };
+  const [y, m] = dateParts(date);
+  const month = (offset: number, day: number) => isoDay(new Date(Date.UTC(y, m + offset, day)));
+  // Day 0 of the next month is the last day of this one.
+  return { from: month(0, 1), to: month(1, 0), previous: month(-1, 1), next: month(1, 1) };
 }
 
 export interface GeneratedShift {
@@ -87,12 +123,11 @@ export interface GeneratedShift {
   endsAt: Date;
 }
 
-function shiftOnDay(shift: ShiftOption, day: TZDate, zone: string): GeneratedShift | null {
+function shiftOnDay(shift: ShiftOption, localDate: string, weekday: number, zone: string): GeneratedShift | null {
   if (shift.kind !== 'fixed' || !shift.startTime || !shift.endTime) return null;
-  if (!shift.days.includes(WEEKDAYS[getDay(day)]!)) return null;
-  const localDate = format(day, 'yyyy-MM-dd');
+  if (!shift.days.includes(WEEKDAYS[weekday]!)) return null;
   // Overnight shifts end on the next calendar day of the plan's zone.
-  const endDate = shift.overnight ? format(addDays(day, 1), 'yyyy-MM-dd') : localDate;
+  const endDate = shift.overnight ? addLocalDays(localDate, 1, zone) : localDate;
   return {
     shiftCode: shift.code,
     localDate,
@@ -109,16 +144,11 @@ function shiftOnDay(shift: ShiftOption, day: TZDate, zone: string): GeneratedShi
 export function generateShiftTimes(codes: readonly string[], from: string, to: string, zone: string): GeneratedShift[] {
   const options = [...new Set(codes)].map(getShiftOption).filter((s): s is ShiftOption => s !== undefined);
   if (options.length === 0 || to < from) return [];
-  const [fy, fm, fd] = dateParts(from);
-  const [ty, tm, td] = dateParts(to);
-  const days = eachDayOfInterval(
-    { start: new TZDate(fy, fm, fd, zone), end: new TZDate(ty, tm, td, zone) },
-    { in: tz(zone) },
-  );
   const out: GeneratedShift[] = [];
-  for (const day of days) {
+  for (const localDate of localDaysBetween(from, to, zone)) {
+    const weekday = utcDay(localDate).getUTCDay();
     for (const option of options) {
-      const shift = shiftOnDay(option, day, zone);
+      const shift = shiftOnDay(option, localDate, weekday, zone);
       if (shift) out.push(shift);
     }
   }
