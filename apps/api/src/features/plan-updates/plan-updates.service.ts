@@ -145,6 +145,8 @@ export async function listFeed(
 async function describe(db: Database, viewer: Viewer, ctx: VillageContext, rows: UpdateRow[]): Promise<FeedUpdate[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
+  // Each update's newest comments, with the update's count of comments riding along on every row
+  // (a window over the same partition): one statement for both.
   const ranked = db
     .select({
       id: planUpdateComments.id,
@@ -155,40 +157,38 @@ async function describe(db: Database, viewer: Viewer, ctx: VillageContext, rows:
       rank: sql<number>`row_number() over (partition by ${planUpdateComments.updateId} order by ${planUpdateComments.createdAt} desc)`.as(
         'rank',
       ),
+      total: sql<number>`count(*) over (partition by ${planUpdateComments.updateId})`.as('total'),
     })
     .from(planUpdateComments)
     .where(inArray(planUpdateComments.updateId, ids))
     .as('ranked');
-  const [photos, thanks, mine, comments, commentCounts] = await Promise.all([
+  // Three statements for the page's photos, thanks and comments (issue 35: every statement is a
+  // round trip, and the feed's budget is per request).
+  const [photos, thanks, comments] = await Promise.all([
     db
       .select()
       .from(planUpdatePhotos)
       .where(inArray(planUpdatePhotos.updateId, ids))
       .orderBy(asc(planUpdatePhotos.position)),
     db
-      .select({ updateId: planUpdateThanks.updateId, n: count() })
+      .select({
+        updateId: planUpdateThanks.updateId,
+        n: count(),
+        byYou: sql<boolean>`bool_or(${planUpdateThanks.userId} = ${viewer.id})`,
+      })
       .from(planUpdateThanks)
       .where(inArray(planUpdateThanks.updateId, ids))
       .groupBy(planUpdateThanks.updateId),
-    db
-      .select({ updateId: planUpdateThanks.updateId })
-      .from(planUpdateThanks)
-      .where(and(inArray(planUpdateThanks.updateId, ids), eq(planUpdateThanks.userId, viewer.id))),
     db.select().from(ranked).where(lte(ranked.rank, COMMENTS_PER_UPDATE)).orderBy(asc(ranked.createdAt)),
-    db
-      .select({ updateId: planUpdateComments.updateId, n: count() })
-      .from(planUpdateComments)
-      .where(inArray(planUpdateComments.updateId, ids))
-      .groupBy(planUpdateComments.updateId),
   ]);
   const people = await peopleByIds(db, [
     ...rows.flatMap((r) => (r.authorId ? [r.authorId] : [])),
     ...comments.flatMap((c) => (c.authorId ? [c.authorId] : [])),
   ]);
   const family = isFamily(ctx);
-  const thanked = new Set(mine.map((m) => m.updateId));
+  const thanked = new Set(thanks.filter((t) => t.byYou).map((t) => t.updateId));
   const thanksOf = new Map(thanks.map((t) => [t.updateId, Number(t.n)]));
-  const countOf = new Map(commentCounts.map((t) => [t.updateId, Number(t.n)]));
+  const countOf = new Map(comments.map((c) => [c.updateId, Number(c.total)]));
   const nameOf = (id: string | null) => (id ? (people.get(id)?.name ?? 'A former member') : 'A former member');
   return rows.map((r) => ({
     id: r.id,

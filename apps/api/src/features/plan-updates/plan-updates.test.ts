@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationJobs, notifications } from '../../db/schema/notifications';
 import { planUpdatePhotoDir } from '../../lib/upload-dirs';
-import { planUpdates } from '../../db/schema/plan-updates';
+import { planUpdateComments, planUpdates } from '../../db/schema/plan-updates';
 import { addProfessional, createPlan, send } from '../../testing/care-plan-requests';
 import { addToCircle } from '../../testing/circle-requests';
 import { createVerifiedUser, type TestUser } from '../../testing/factories';
@@ -267,6 +267,42 @@ describe('plan updates: keyset pages, newest first', () => {
     const bad = await send(owner.client, 'GET', `/api/care-plans/${planId}/updates?before=nonsense`);
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as ErrorJson).error.message).toBe(UPDATE_MESSAGES.badCursor);
+  });
+});
+
+describe('plan updates: a long conversation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_RATE_LIMIT_DISABLED: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('shows the newest 50 comments, oldest first, and counts them all; thanks say who thanked', async () => {
+    const owner = await createVerifiedUser(t, { role: 'family' });
+    const planId = await createPlan(owner.client);
+    const busy = await postUpdate(owner.client, planId, 'Home from the hospital');
+    const quiet = await postUpdate(owner.client, planId, 'A quiet day');
+    const base = Date.parse('2026-11-20T12:00:00.000Z');
+    await t.database.db.insert(planUpdateComments).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        updateId: busy,
+        authorId: owner.id,
+        body: `Comment ${i}`,
+        createdAt: new Date(base + i * 60_000),
+      })),
+    );
+    // Authors do not thank themselves: a neighbour in the circle does.
+    const neighbour = await createVerifiedUser(t, { role: 'community' });
+    await addToCircle(owner.client, planId, neighbour);
+    expect((await send(neighbour.client, 'PUT', `/api/plan-updates/${quiet}/thanks`)).status).toBe(200);
+    const feed = await feedOf(neighbour.client, planId);
+    const shown = feed.updates.find((u) => u.id === busy)!;
+    expect(shown.commentCount).toBe(55);
+    expect(shown.comments.map((c) => c.body)).toEqual(Array.from({ length: 50 }, (_, i) => `Comment ${i + 5}`));
+    expect(shown.thanks).toEqual({ count: 0, byYou: false });
+    const other = feed.updates.find((u) => u.id === quiet)!;
+    expect([other.commentCount, other.comments]).toEqual([0, []]);
+    expect(other.thanks).toEqual({ count: 1, byYou: true });
   });
 });
 
