@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { APP_URL, createConfirmedUser, GOOD_PASSWORD } from '../auth/accounts';
+import { createPlanByRequest } from '../care-plans/plans';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 import { shoot } from './screens';
 
@@ -37,23 +38,7 @@ test('a family invites a neighbour to the circle and asks for a ride; the neighb
 
   // The family makes a plan (through the API: the plan form has its own journey) and opens its circle.
   await signInByRequest(page.context().request, family.email);
-  const created = await page.context().request.post('/api/care-plans', {
-    headers: { origin: APP_URL },
-    data: {
-      title: 'Care for Mum',
-      recipientName: 'Joyce Ramdass',
-      planType: 'on_demand',
-      weekdayCoverage: [],
-      weekendCoverage: [],
-      extraShifts: [],
-      startDate: new Date().toISOString().slice(0, 10),
-      endDate: null,
-      description: null,
-      notes: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
+  const planId = await createPlanByRequest(page.context().request);
   await page.goto(`/family/care-management/${planId}`);
   await page.getByRole('link', { name: 'Care circle and help' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Care for Mum' })).toBeVisible();

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { APP_URL, createConfirmedUser, GOOD_PASSWORD } from '../auth/accounts';
+import { createPlanByRequest } from '../care-plans/plans';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 import { shoot } from './screens';
 
@@ -32,23 +33,7 @@ test('a community member in the region finds a shared request on their dashboard
   // The family's plan and a ride request, through the API (the circle's own journey covers the forms).
   const familyApi = page.context().request;
   await signInByRequest(familyApi, family.email);
-  const created = await familyApi.post('/api/care-plans', {
-    headers: { origin: APP_URL },
-    data: {
-      title: 'Care for Mum',
-      recipientName: 'Joyce Ramdass',
-      planType: 'on_demand',
-      weekdayCoverage: [],
-      weekendCoverage: [],
-      extraShifts: [],
-      startDate: new Date().toISOString().slice(0, 10),
-      endDate: null,
-      description: null,
-      notes: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
+  const planId = await createPlanByRequest(familyApi);
   const posted = await familyApi.post(`/api/care-plans/${planId}/help-requests`, {
     headers: { origin: APP_URL },
     data: {

@@ -1,4 +1,5 @@
 import { APP_URL, createConfirmedUser, signInAs } from '../auth/accounts';
+import { createPlanByRequest } from '../care-plans/plans';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 import { shoot } from './screens';
 
@@ -16,23 +17,7 @@ test('the contact card: the family chooses what the circle sees; the neighbour g
   const neighbour = await createConfirmedUser(request, 'contacts-neighbour', { role: 'community', firstName: 'Dion' });
   const familyApi = page.context().request;
   await signInAs(familyApi, family.email);
-  const created = await familyApi.post('/api/care-plans', {
-    headers: origin,
-    data: {
-      title: 'Care for Mum',
-      recipientName: 'Joyce Ramdass',
-      planType: 'on_demand',
-      weekdayCoverage: [],
-      weekendCoverage: [],
-      extraShifts: [],
-      startDate: new Date().toISOString().slice(0, 10),
-      endDate: null,
-      description: null,
-      notes: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
+  const planId = await createPlanByRequest(familyApi);
   // The contacts live in the care assessment (its own journey fills it through the page).
   for (const [section, answers] of [
     [
@@ -112,17 +97,7 @@ test('a professional on the team sees the family’s contacts on the assignment,
   const pro = await createConfirmedUser(request, 'contacts-pro', { role: 'professional', firstName: 'Marisa' });
   const familyApi = request;
   await signInAs(familyApi, family.email);
-  const created = await familyApi.post('/api/care-plans', {
-    headers: origin,
-    data: {
-      title: 'Care for Dad',
-      recipientName: 'Winston Baptiste',
-      planType: 'on_demand',
-      startDate: new Date().toISOString().slice(0, 10),
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
+  const planId = await createPlanByRequest(familyApi, { title: 'Care for Dad', recipientName: 'Winston Baptiste' });
   const saved = await familyApi.put('/api/care-assessments/sections/basic', {
     headers: origin,
     data: {

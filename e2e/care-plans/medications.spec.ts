@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { APP_URL, createConfirmedUser, GOOD_PASSWORD, sidewaysOverflow } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
+import { createPlanByRequest } from './plans';
 
 // Signing in only works on the app's public origin (Better Auth's CSRF check).
 test.use({ baseURL: APP_URL });
@@ -43,17 +44,11 @@ test('a family adds a medication, records doses with the 2-hour check, sees 50 %
   // Set-up through the API: a plan with the professional on its team.
   const familyApi = page.context().request;
   await signInByRequest(familyApi, family.email);
-  const created = await familyApi.post('/api/care-plans', {
-    headers: { origin: APP_URL },
-    data: {
-      title: 'Care for Dad',
-      recipientName: 'Winston Baptiste',
-      planType: 'on_demand',
-      startDate: localDate(-10),
-    },
+  const planId = await createPlanByRequest(familyApi, {
+    title: 'Care for Dad',
+    recipientName: 'Winston Baptiste',
+    startDate: localDate(-10),
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
   const invited = await familyApi.post(`/api/care-plans/${planId}/invitations`, {
     headers: { origin: APP_URL },
     data: { kind: 'professional', email: pro.email, teamRole: 'nurse' },

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP_URL, createConfirmedUser, GOOD_PASSWORD, sidewaysOverflow } from '../auth/accounts';
+import { createPlanByRequest } from '../care-plans/plans';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 
 // Signing in only works on the app's public origin (Better Auth's CSRF check).
@@ -89,19 +90,7 @@ test('a family finds a listed professional with the reasons shown and invites th
   const pro = await registeredProfessional(request, name, true);
   await registeredProfessional(request, hidden, false);
   const family = await registeredFamily(request, false);
-  const plan = await request.post('/api/care-plans', {
-    headers: { origin: APP_URL },
-    data: {
-      title: 'Care for Mum',
-      recipientName: 'Joyce Ramdass',
-      planType: 'scheduled',
-      weekdayCoverage: ['weekday_8am_4pm'],
-      weekendCoverage: [],
-      extraShifts: [],
-      startDate: new Date().toISOString().slice(0, 10),
-    },
-  });
-  expect(plan.status(), await plan.text()).toBe(201);
+  await createPlanByRequest(request, { planType: 'scheduled', weekdayCoverage: ['weekday_8am_4pm'] });
 
   await signIn(page.context().request, family.email);
   await page.goto('/caregiver-matching');

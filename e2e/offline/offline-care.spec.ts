@@ -185,11 +185,6 @@ test('a carer offline: the saved day, doses and a check-in sent once on reconnec
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
   await page.getByRole('button', { name: 'Check in' }).first().click();
   await expect(page.getByRole('heading', { name: 'Waiting to send (4)' })).toBeVisible();
-  // The page as it stays, once the "Saved on this phone" toast has gone (4 s). Found on CI: at
-  // 360 px that toast sometimes lies under the fading chat button, and axe then reads its title
-  // against the blend — a known overlap, recorded in the closing note of 2026-12-01, not this
-  // journey's subject.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await expectNoAxeViolations(page, 'schedule offline with work waiting');
   // The dashboard opened offline: the worker gives it the shell, not the signed-out welcome, and
   // it shows the person's own dashboard with today's doses from what was saved.

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { APP_URL, createConfirmedUser, GOOD_PASSWORD } from '../auth/accounts';
 import { shoot } from '../care-circle/screens';
+import { createPlanByRequest } from '../care-plans/plans';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
 
 // Signing in only works on the app's public origin (Better Auth's CSRF check).
@@ -22,23 +23,7 @@ test('an update with a photo reaches a circle member, who thanks and comments', 
 
   // The plan and the circle through the API (their own journeys are the care-circle specs').
   await signInByRequest(page.context().request, family.email);
-  const created = await page.context().request.post('/api/care-plans', {
-    headers: { origin: APP_URL },
-    data: {
-      title: 'Care for Mum',
-      recipientName: 'Joyce Ramdass',
-      planType: 'on_demand',
-      weekdayCoverage: [],
-      weekendCoverage: [],
-      extraShifts: [],
-      startDate: new Date().toISOString().slice(0, 10),
-      endDate: null,
-      description: null,
-      notes: null,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const planId = ((await created.json()) as { plan: { id: string } }).plan.id;
+  const planId = await createPlanByRequest(page.context().request);
   const invited = await page.context().request.post(`/api/care-plans/${planId}/circle/invitations`, {
     headers: { origin: APP_URL },
     data: { email: neighbour.email },

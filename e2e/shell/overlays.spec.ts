@@ -14,6 +14,10 @@ const focusedName = (page: Page) =>
     return element?.getAttribute('aria-label') ?? element?.textContent?.trim() ?? element?.tagName ?? '';
   });
 
+type Box = { x: number; y: number; width: number; height: number };
+const boxesOverlap = (a: Box | null, b: Box | null) =>
+  !!a && !!b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 async function expectTapTarget(locator: Locator, what: string, min = 44) {
   const box = await locator.boundingBox();
   expect(box, what).not.toBeNull();
@@ -147,15 +151,9 @@ test.describe('on a 360 px touch screen', () => {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const footerText = await page.getByRole('contentinfo').getByText(/©/).boundingBox();
     for (const button of [launcher, supportButton(page)]) {
-      const box = await button.boundingBox();
-      const overlaps =
-        footerText &&
-        box &&
-        footerText.x < box.x + box.width &&
-        box.x < footerText.x + footerText.width &&
-        footerText.y < box.y + box.height &&
-        box.y < footerText.y + footerText.height;
-      expect(overlaps, 'a floating button over the footer text').toBeFalsy();
+      expect(boxesOverlap(footerText, await button.boundingBox()), 'a floating button over the footer text').toBe(
+        false,
+      );
     }
 
     await page.goto('/auth');
@@ -205,6 +203,13 @@ async function showUpdateToast(page: Page) {
 test('the update toast: its Reload action is at least 24 px with 15 px text; axe with it open', async ({ page }) => {
   await page.goto('/about');
   const reload = await showUpdateToast(page);
+  // Sonner's own desktop place: 356 px wide, 24 px from the left and bottom edges.
+  const box = await page.locator('[data-sonner-toast]').boundingBox();
+  expect(box && { x: box.x, width: box.width, bottom: 800 - box.y - box.height }).toEqual({
+    x: 24,
+    width: 356,
+    bottom: 24,
+  });
   await expectTapTarget(reload, 'Reload', 24);
   const fontSize = await reload.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(15);
@@ -217,6 +222,50 @@ test.describe('on a 360 px touch screen, the update toast', () => {
   test('has a 44 px Reload', async ({ page }) => {
     await page.goto('/about');
     await expectTapTarget(await showUpdateToast(page), 'Reload');
+  });
+
+  test('lies clear of the chat and support buttons, which stay shown, at every phone width; axe with it open', async ({
+    page,
+  }) => {
+    await page.goto('/about');
+    // At the page's end, where room is kept for the buttons: nothing of the page sends them aside.
+    await expect(page.locator('html')).toHaveAttribute('data-floating-watch', 'on');
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const floating = page.locator('.floating-control');
+    await expect(floating).toHaveCount(2);
+    for (const control of await floating.all()) await expect(control).toHaveCSS('opacity', '1');
+    const buttons = { chat: page.getByRole('button', { name: 'Open chat assistant' }), support: supportButton(page) };
+
+    await showUpdateToast(page);
+    const toast = page.locator('[data-sonner-toast]');
+    // Sonner's own phone layout made the toast 16–344 px wide here, over both buttons (288–344 px),
+    // which faded out under it; axe, caught during that fade, read the toast's title against the
+    // blend. Axe now judges the toast as it shows, with the buttons beside it.
+    await expectNoAxeViolations(page, 'update toast open at 360');
+    for (const [name, button] of Object.entries(buttons)) {
+      expect(boxesOverlap(await toast.boundingBox(), await button.boundingBox()), `the toast over ${name}`).toBe(false);
+    }
+    // The buttons never had to step aside for it (the watcher would fade a button with a toast under it).
+    for (const control of await floating.all()) {
+      await expect(control).not.toHaveAttribute('data-over-control');
+      await expect(control).toHaveCSS('opacity', '1');
+    }
+
+    // From a small phone to sonner's phone-layout limit (600 px): 16 px from the left, 88 px
+    // from the right (the buttons' 56 px column, its 16 px margin, 16 px of air), 16 px text.
+    for (const width of [320, 375, 414, 600]) {
+      await page.setViewportSize({ width, height: 740 });
+      const box = await toast.boundingBox();
+      expect(box && { left: box.x, right: width - box.x - box.width }, `the toast at ${width} px`).toEqual({
+        left: 16,
+        right: 88,
+      });
+      for (const [name, button] of Object.entries(buttons)) {
+        expect(boxesOverlap(box, await button.boundingBox()), `the toast over ${name} at ${width} px`).toBe(false);
+      }
+      const title = await toast.locator('[data-title]').evaluate((element) => getComputedStyle(element).fontSize);
+      expect(parseFloat(title), `the toast's text at ${width} px`).toBeGreaterThanOrEqual(16);
+    }
   });
 });
 

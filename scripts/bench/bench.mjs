@@ -65,7 +65,8 @@ import { runServerBench } from './server-bench.mjs';
 import { lighthouseRows, measureLighthousePages } from './lighthouse-pages.mjs';
 import { makeSignedInScenario, measureSignedInPages, signedInRows } from './signed-in.mjs';
 import { measureOffline, offlineRows } from './offline.mjs';
-import { feedRows, measureFeed } from './feed-bench.mjs';
+import { loadRows, onDemoDataSet, signedInBaseline, withinBudget } from './demo-data-set.mjs';
+import { measureFeed } from './feed-bench.mjs';
 import { measureNotifications, notificationRows } from './notifications-section.mjs';
 import { measureVillage } from './village-section.mjs';
 import { LANDING_CHUNKS, measureFirstLoad as measureBuiltFirstLoad } from '../first-load-js.mjs';
@@ -823,6 +824,9 @@ async function signIn(baseUrl, email) {
     .join('; ');
 }
 
+/** bench.mjs's own helpers, for the demo data set's sections kept in modules of their own. */
+const DEMO_HELPERS = { startApiServer, stopChild, makeTempDir, signIn, apiJson, loadTest, BenchError, DEMO };
+
 async function apiJson(baseUrl, path, cookie, init = {}) {
   const res = await fetch(`${baseUrl}${path}`, {
     ...init,
@@ -839,19 +843,8 @@ async function apiJson(baseUrl, path, cookie, init = {}) {
  * plans, timed as the route's round trip (so it includes HTTP, the session and the ownership
  * check on top of the service), median of GENERATE_RUNS after one warm-up run.
  */
-async function measureCarePlans(duration) {
-  const databaseUrl = process.env.DEMO_DATABASE_URL;
-  if (!databaseUrl) return { skipped: 'DEMO_DATABASE_URL not set; fill one with npm run db:seed:demo' };
-  const api = await startApiServer({
-    label: 'demo data set on PostgreSQL',
-    dataDir: makeTempDir('demo'),
-    databaseUrl,
-    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
-    // Each response says how many statements it took (Server-Timing): printed per request.
-    extraEnv: { SERVER_TIMING: 'true' },
-  });
-  try {
-    const base = api.baseUrl;
+function measureCarePlans(duration) {
+  return onDemoDataSet(DEMO_HELPERS, { label: 'demo data set on PostgreSQL', dir: 'demo' }, async (base) => {
     const family = await signIn(base, DEMO.familyEmail);
     const professional = await signIn(base, DEMO.professionalEmail);
     const { plans } = await apiJson(base, '/api/care-plans', family);
@@ -861,11 +854,7 @@ async function measureCarePlans(duration) {
     const week = detail.week;
     const schedule = await apiJson(base, '/api/professional/schedule', professional);
 
-    // Context for the figures below: what a signed-in request costs on this machine with no
-    // care-plan work at all (the session check and the HTTP round trip).
-    const baseline = await loadTest('GET /api/auth/get-session (baseline)', `${base}/api/auth/get-session`, duration, {
-      headers: { cookie: family },
-    });
+    const baseline = await signedInBaseline(DEMO_HELPERS, base, duration, family);
     const loads = [
       await loadTest(
         `GET plan detail (${detail.team.length} members, ${week.shifts.length} shifts)`,
@@ -887,12 +876,7 @@ async function measureCarePlans(duration) {
         duration,
         { headers: { cookie: professional } },
       ),
-    ].map((load) => ({
-      ...load,
-      budgetMs: BUDGET.carePlansP99Ms,
-      // No completed request is no measurement (every one timed out), never a pass.
-      ok: !load.flagged && load.totalRequests > 0 && load.latencyP99Ms <= BUDGET.carePlansP99Ms,
-    }));
+    ].map((load) => withinBudget(load, BUDGET.carePlansP99Ms));
 
     log(`care plans: generating 4 weeks of shifts for ${GENERATE_RUNS} + 1 fresh plans…`);
     const runsMs = [];
@@ -937,9 +921,7 @@ async function measureCarePlans(duration) {
         ok: generateMedianMs <= BUDGET.generateFourWeeksMs && created === 28,
       },
     };
-  } finally {
-    await stopChild(api.child);
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -955,19 +937,9 @@ const MATCHING_FILTERS = '?careType=in_home_care&maxKm=40&rateMax=40';
  * scores), and with none (all 5,000 read and scored in JS: the worst case of scoring in JS on the
  * candidate set). Then the demo professional's family matching (500 findable families).
  */
-async function measureMatching(duration) {
-  const databaseUrl = process.env.DEMO_DATABASE_URL;
-  if (!databaseUrl) return { skipped: 'DEMO_DATABASE_URL not set; fill one with npm run db:seed:demo' };
-  const api = await startApiServer({
-    label: 'demo data set on PostgreSQL (matching)',
-    dataDir: makeTempDir('demo-matching'),
-    databaseUrl,
-    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
-    // Each response says how many statements it took (Server-Timing): printed per request.
-    extraEnv: { SERVER_TIMING: 'true' },
-  });
-  try {
-    const base = api.baseUrl;
+function measureMatching(duration) {
+  const server = { label: 'demo data set on PostgreSQL (matching)', dir: 'demo-matching' };
+  return onDemoDataSet(DEMO_HELPERS, server, async (base) => {
     const family = await signIn(base, DEMO.familyEmail);
     const professional = await signIn(base, DEMO.professionalEmail);
     const filtered = await apiJson(base, `/api/matching/professionals${MATCHING_FILTERS}`, family);
@@ -976,14 +948,10 @@ async function measureMatching(duration) {
     if (all.listed < 5000)
       throw new BenchError(`only ${all.listed} professionals are listed; run npm run db:seed:demo again`);
     const opts = (cookie) => ({ headers: { cookie }, connections: MATCHING_CONNECTIONS });
-    // What a signed-in request costs here with no matching at all, at the same 10 connections:
-    // on a shared, loaded machine every figure below sits on top of it.
-    const baseline = await loadTest(
-      'GET /api/auth/get-session (baseline)',
-      `${base}/api/auth/get-session`,
-      duration,
-      opts(family),
-    );
+    // At the same 10 connections: on a shared, loaded machine every figure below sits on top of it.
+    const baseline = await signedInBaseline(DEMO_HELPERS, base, duration, family, {
+      connections: MATCHING_CONNECTIONS,
+    });
     const loads = [
       await loadTest(
         `GET caregiver matching, filtered (${filtered.total} of ${filtered.listed} listed pass)`,
@@ -1003,16 +971,9 @@ async function measureMatching(duration) {
         duration,
         opts(professional),
       ),
-    ].map((load) => ({
-      ...load,
-      connections: MATCHING_CONNECTIONS,
-      budgetMs: BUDGET.matchingP99Ms,
-      ok: !load.flagged && load.totalRequests > 0 && load.latencyP99Ms <= BUDGET.matchingP99Ms,
-    }));
+    ].map((load) => ({ ...withinBudget(load, BUDGET.matchingP99Ms), connections: MATCHING_CONNECTIONS }));
     return { filters: MATCHING_FILTERS, baseline: { ...baseline, connections: MATCHING_CONNECTIONS }, loads };
-  } finally {
-    await stopChild(api.child);
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1026,26 +987,9 @@ const REPORT_RUNS = 7;
  * adherence report as the route's round trip (median of REPORT_RUNS after a warm-up); and dose
  * generation for 20 medications × 90 days in its own process (the TypeScript source through tsx).
  */
-async function measureMedications(duration) {
-  const databaseUrl = process.env.DEMO_DATABASE_URL;
-  if (!databaseUrl) return { skipped: 'DEMO_DATABASE_URL not set; fill one with npm run db:seed:demo' };
-  log('medications: dose generation, 20 medications × 90 days…');
-  const generation = spawnSync(process.execPath, ['--import', 'tsx', DOSE_GENERATION_JS], {
-    cwd: join(ROOT, 'apps/api'),
-    encoding: 'utf8',
-  });
-  if (generation.status !== 0) throw new BenchError(`dose generation bench failed: ${generation.stderr.slice(0, 500)}`);
-  const doses = JSON.parse(generation.stdout);
-  const api = await startApiServer({
-    label: 'demo data set on PostgreSQL',
-    dataDir: makeTempDir('demo-medications'),
-    databaseUrl,
-    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
-    // Each response says how many statements it took (Server-Timing): printed per request.
-    extraEnv: { SERVER_TIMING: 'true' },
-  });
-  try {
-    const base = api.baseUrl;
+function measureMedications(duration) {
+  const server = { label: 'demo data set on PostgreSQL', dir: 'demo-medications', before: generateDoses };
+  return onDemoDataSet(DEMO_HELPERS, server, async (base, doses) => {
     const family = await signIn(base, DEMO.familyEmail);
     const { plans } = await apiJson(base, '/api/care-plans', family);
     let plan;
@@ -1059,10 +1003,7 @@ async function measureMedications(duration) {
     }
     if (!plan) throw new BenchError('no demo plan has 20 medications; run npm run db:seed:demo again');
     const day = await apiJson(base, `/api/care-plans/${plan.id}/doses`, family);
-    // Context: a signed-in request with no medication work, on this machine at this moment.
-    const baseline = await loadTest('GET /api/auth/get-session (baseline)', `${base}/api/auth/get-session`, duration, {
-      headers: { cookie: family },
-    });
+    const baseline = await signedInBaseline(DEMO_HELPERS, base, duration, family);
     const load = await loadTest(
       `GET day view (${list.medications.length} medications, ${day.doses.length} doses)`,
       `${base}/api/care-plans/${plan.id}/doses`,
@@ -1083,11 +1024,7 @@ async function measureMedications(duration) {
     return {
       planId: plan.id,
       baseline,
-      day: {
-        ...load,
-        budgetMs: BUDGET.medicationDayP99Ms,
-        ok: !load.flagged && load.latencyP99Ms <= BUDGET.medicationDayP99Ms,
-      },
+      day: withinBudget(load, BUDGET.medicationDayP99Ms),
       generation: { ...doses, budgetMs: BUDGET.doseGenerationMs, ok: doses.medianMs <= BUDGET.doseGenerationMs },
       report: {
         runsMs,
@@ -1098,9 +1035,18 @@ async function measureMedications(duration) {
         ok: reportMedianMs <= BUDGET.adherenceReport90Ms,
       },
     };
-  } finally {
-    await stopChild(api.child);
-  }
+  });
+}
+
+/** Dose generation for 20 medications × 90 days, in its own process, before the server starts. */
+function generateDoses() {
+  log('medications: dose generation, 20 medications × 90 days…');
+  const generation = spawnSync(process.execPath, ['--import', 'tsx', DOSE_GENERATION_JS], {
+    cwd: join(ROOT, 'apps/api'),
+    encoding: 'utf8',
+  });
+  if (generation.status !== 0) throw new BenchError(`dose generation bench failed: ${generation.stderr.slice(0, 500)}`);
+  return JSON.parse(generation.stdout);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1111,29 +1057,15 @@ async function measureMedications(duration) {
  * filters, first page, signed in, under 20 connections; the same without words (the listing
  * index alone) for context.
  */
-async function measureBoards(duration) {
-  const databaseUrl = process.env.DEMO_DATABASE_URL;
-  if (!databaseUrl) return { skipped: 'DEMO_DATABASE_URL not set; fill one with npm run db:seed:demo' };
-  const api = await startApiServer({
-    label: 'demo data set on PostgreSQL',
-    dataDir: makeTempDir('demo-boards'),
-    databaseUrl,
-    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
-    // Each response says how many statements it took (Server-Timing): printed per request.
-    extraEnv: { SERVER_TIMING: 'true' },
-  });
-  try {
-    const base = api.baseUrl;
+function measureBoards(duration) {
+  return onDemoDataSet(DEMO_HELPERS, { label: 'demo data set on PostgreSQL', dir: 'demo-boards' }, async (base) => {
     const professional = await signIn(base, DEMO.professionalEmail);
     const search = '/api/boards/professional/posts?q=dementia%20care&type=care_need&region=couva&urgency=this_weekend';
     const first = await apiJson(base, search, professional);
     if (first.posts.length === 0)
       throw new BenchError('the board search found nothing; run npm run db:seed:demo again');
     const filtersOnly = '/api/boards/professional/posts?type=care_need&region=couva&urgency=this_weekend';
-    // Context: a signed-in request with no board work, on this machine at this moment.
-    const baseline = await loadTest('GET /api/auth/get-session (baseline)', `${base}/api/auth/get-session`, duration, {
-      headers: { cookie: professional },
-    });
+    const baseline = await signedInBaseline(DEMO_HELPERS, base, duration, professional);
     const loads = [
       await loadTest(
         `GET board search + 3 filters, first page (${first.posts.length} posts)`,
@@ -1146,14 +1078,9 @@ async function measureBoards(duration) {
       await loadTest('GET board, 3 filters, no words, first page', `${base}${filtersOnly}`, duration, {
         headers: { cookie: professional },
       }),
-    ].map((load, index) => {
-      const budgetMs = index === 0 ? BUDGET.boardSearchP99Ms : BUDGET.boardPageP99Ms;
-      return { ...load, budgetMs, ok: !load.flagged && load.totalRequests > 0 && load.latencyP99Ms <= budgetMs };
-    });
+    ].map((load, index) => withinBudget(load, index === 0 ? BUDGET.boardSearchP99Ms : BUDGET.boardPageP99Ms));
     return { baseline, loads };
-  } finally {
-    await stopChild(api.child);
-  }
+  });
 }
 
 async function startBareServer() {
@@ -1240,7 +1167,7 @@ function buildRows(r) {
   if (r.notifications)
     for (const row of notificationRows(r.notifications))
       add(row.name, row.figure, row.goal, row.ok === null ? '-' : verdict(row.ok));
-  feedRows(r.feed, { add, fmtInt, verdict });
+  loadRows(r.feed, 'Updates feed', { add, fmtInt, verdict });
   if (r.offline) for (const row of offlineRows(r.offline)) add(row.name, row.figure, row.goal, verdict(row.ok));
   if (r.signedIn) {
     for (const row of signedInRows(r.signedIn)) add(row.name, row.figure, row.goal, verdict(row.ok));
@@ -1299,23 +1226,9 @@ function buildRows(r) {
       verdict(r.chat.okNotInFirstLoad),
     );
   }
-  if (r.carePlans?.skipped) add('Care plans (demo data set)', `skipped (${r.carePlans.skipped})`);
-  else if (r.carePlans) {
-    const b = r.carePlans.baseline;
-    add(
-      `${b.name}: p50 / p99`,
-      `${b.latencyP50Ms} / ${b.latencyP99Ms} ms (${fmtInt(b.requestsPerSecAvg)} req/s)`,
-      '-',
-      b.flagged ? 'ERRORS' : '-',
-    );
-    for (const t of r.carePlans.loads) {
-      add(
-        `${t.name}: p50 / p99`,
-        `${t.latencyP50Ms} / ${t.latencyP99Ms} ms (${fmtInt(t.requestsPerSecAvg)} req/s, ${t.non2xx} non-2xx, ${t.errors} errors)`,
-        `p99 ≤ ${t.budgetMs} ms`,
-        t.flagged ? 'ERRORS' : verdict(t.ok),
-      );
-    }
+  const demoRows = { add, fmtInt, verdict };
+  loadRows(r.carePlans, 'Care plans', demoRows);
+  if (r.carePlans?.generate) {
     const g = r.carePlans.generate;
     add(
       `Generate 4 weeks of shifts, route round trip (median of ${g.runsMs.length})`,
@@ -1324,21 +1237,9 @@ function buildRows(r) {
       verdict(g.ok),
     );
   }
-  if (r.medications?.skipped) add('Medications (demo data set)', `skipped (${r.medications.skipped})`);
-  else if (r.medications) {
-    const m = r.medications;
-    add(
-      `${m.baseline.name}: p50 / p99`,
-      `${m.baseline.latencyP50Ms} / ${m.baseline.latencyP99Ms} ms (${fmtInt(m.baseline.requestsPerSecAvg)} req/s)`,
-      '-',
-      m.baseline.flagged ? 'ERRORS' : '-',
-    );
-    add(
-      `${m.day.name}: p50 / p99`,
-      `${m.day.latencyP50Ms} / ${m.day.latencyP99Ms} ms (${fmtInt(m.day.requestsPerSecAvg)} req/s, ${m.day.non2xx} non-2xx, ${m.day.errors} errors)`,
-      `p99 ≤ ${m.day.budgetMs} ms`,
-      m.day.flagged ? 'ERRORS' : verdict(m.day.ok),
-    );
+  const m = r.medications;
+  loadRows(m?.skipped ? m : m && { baseline: m.baseline, loads: [m.day] }, 'Medications', demoRows);
+  if (m?.day) {
     add(
       `Dose generation, 20 medications × 90 days (median of ${m.generation.runsMs.length})`,
       `${m.generation.medianMs} ms (fastest ${Math.min(...m.generation.runsMs)} ms, ${m.generation.doses} doses)`,
@@ -1352,60 +1253,9 @@ function buildRows(r) {
       verdict(m.report.ok),
     );
   }
-  if (r.matching?.skipped) add('Matching (demo data set)', `skipped (${r.matching.skipped})`);
-  else if (r.matching) {
-    const b = r.matching.baseline;
-    add(
-      `${b.name}, ${b.connections} connections: p50 / p99`,
-      `${b.latencyP50Ms} / ${b.latencyP99Ms} ms (${fmtInt(b.requestsPerSecAvg)} req/s)`,
-      '-',
-      b.flagged ? 'ERRORS' : '-',
-    );
-    for (const t of r.matching.loads) {
-      add(
-        `${t.name}, ${t.connections} connections: p50 / p99`,
-        `${t.latencyP50Ms} / ${t.latencyP99Ms} ms (${fmtInt(t.requestsPerSecAvg)} req/s, ${t.non2xx} non-2xx, ${t.errors} errors)`,
-        `p99 ≤ ${t.budgetMs} ms`,
-        t.flagged ? 'ERRORS' : verdict(t.ok),
-      );
-    }
-  }
-  if (r.boards?.skipped) add('Message boards (demo data set)', `skipped (${r.boards.skipped})`);
-  else if (r.boards) {
-    const b = r.boards.baseline;
-    add(
-      `${b.name}: p50 / p99`,
-      `${b.latencyP50Ms} / ${b.latencyP99Ms} ms (${fmtInt(b.requestsPerSecAvg)} req/s)`,
-      '-',
-      b.flagged ? 'ERRORS' : '-',
-    );
-    for (const t of r.boards.loads) {
-      add(
-        `${t.name}: p50 / p99`,
-        `${t.latencyP50Ms} / ${t.latencyP99Ms} ms (${fmtInt(t.requestsPerSecAvg)} req/s, ${t.non2xx} non-2xx, ${t.errors} errors)`,
-        `p99 ≤ ${t.budgetMs} ms`,
-        t.flagged ? 'ERRORS' : verdict(t.ok),
-      );
-    }
-  }
-  if (r.village?.skipped) add('The village (demo data set)', `skipped (${r.village.skipped})`);
-  else if (r.village) {
-    const b = r.village.baseline;
-    add(
-      `${b.name}: p50 / p99`,
-      `${b.latencyP50Ms} / ${b.latencyP99Ms} ms (${fmtInt(b.requestsPerSecAvg)} req/s)`,
-      '-',
-      b.flagged ? 'ERRORS' : '-',
-    );
-    for (const t of r.village.loads) {
-      add(
-        `${t.name}: p50 / p99`,
-        `${t.latencyP50Ms} / ${t.latencyP99Ms} ms (${fmtInt(t.requestsPerSecAvg)} req/s, ${t.non2xx} non-2xx, ${t.errors} errors)`,
-        `p99 ≤ ${t.budgetMs} ms`,
-        t.flagged ? 'ERRORS' : verdict(t.ok),
-      );
-    }
-  }
+  loadRows(r.matching, 'Matching', demoRows);
+  loadRows(r.boards, 'Message boards', demoRows);
+  loadRows(r.village, 'The village', demoRows);
   for (const t of r.throughput) {
     const flag = t.flagged ? 'ERRORS' : '-';
     add(`${t.name}: requests/s (avg)`, fmtInt(t.requestsPerSecAvg), '-', flag);
@@ -1520,29 +1370,9 @@ async function main() {
   let boards;
   if (only.has('boards')) boards = await measureBoards(options.duration);
   // Issue 30: the plan's updates feed (feed-bench.mjs).
-  const feed = only.has('feed')
-    ? await measureFeed(options.duration, {
-        startApiServer,
-        stopChild,
-        makeTempDir,
-        signIn,
-        apiJson,
-        loadTest,
-        BenchError,
-        DEMO,
-      })
-    : undefined;
+  const feed = only.has('feed') ? await measureFeed(options.duration, DEMO_HELPERS) : undefined;
   let village;
-  if (only.has('village'))
-    village = await measureVillage(options.duration, {
-      startApiServer,
-      makeTempDir,
-      signIn,
-      apiJson,
-      loadTest,
-      stopChild,
-      BenchError,
-    });
+  if (only.has('village')) village = await measureVillage(options.duration, DEMO_HELPERS);
   let signedIn;
   if (only.has('signed-in')) signedIn = await measureSignedIn();
   let offline;

@@ -2,6 +2,7 @@
 // (GET /api/community/help-requests: 50,000 help requests, 10,000 of them shared across the ten
 // regions) at 20 connections, signed in as the demo community member (Arima and San Juan).
 // Budget p99 ≤ 50 ms. Called by bench.mjs (`--only village`), which passes its helpers in.
+import { onDemoDataSet, signedInBaseline, withinBudget } from './demo-data-set.mjs';
 
 export const VILLAGE_BUDGET = { openRequestsP99Ms: 50 };
 const COMMUNITY_EMAIL = 'community0000@demo.tavara.invalid';
@@ -11,42 +12,19 @@ const COMMUNITY_EMAIL = 'community0000@demo.tavara.invalid';
  * @param {{ startApiServer: Function, makeTempDir: Function, signIn: Function, apiJson: Function,
  *   loadTest: Function, stopChild: Function, BenchError: new (message: string) => Error }} h
  */
-export async function measureVillage(duration, h) {
-  const databaseUrl = process.env.DEMO_DATABASE_URL;
-  if (!databaseUrl) return { skipped: 'DEMO_DATABASE_URL not set; fill one with npm run db:seed:demo' };
-  const api = await h.startApiServer({
-    label: 'demo data set on PostgreSQL',
-    dataDir: h.makeTempDir('demo-village'),
-    databaseUrl,
-    port: process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined,
-    extraEnv: { SERVER_TIMING: 'true' },
-  });
-  try {
-    const base = api.baseUrl;
+export function measureVillage(duration, h) {
+  return onDemoDataSet(h, { label: 'demo data set on PostgreSQL', dir: 'demo-village' }, async (base) => {
     const member = await h.signIn(base, COMMUNITY_EMAIL);
     const first = await h.apiJson(base, '/api/community/help-requests', member);
     if (first.requests.length === 0)
       throw new h.BenchError('no shared help requests in the demo regions; run npm run db:seed:demo again');
-    const baseline = await h.loadTest(
-      'GET /api/auth/get-session (baseline)',
-      `${base}/api/auth/get-session`,
-      duration,
-      {
-        headers: { cookie: member },
-      },
-    );
+    const baseline = await signedInBaseline(h, base, duration, member);
     const load = await h.loadTest(
       `GET a community member's open requests in 2 regions (${first.requests.length} shown)`,
       `${base}/api/community/help-requests`,
       duration,
       { headers: { cookie: member } },
     );
-    const budgetMs = VILLAGE_BUDGET.openRequestsP99Ms;
-    return {
-      baseline,
-      loads: [{ ...load, budgetMs, ok: !load.flagged && load.totalRequests > 0 && load.latencyP99Ms <= budgetMs }],
-    };
-  } finally {
-    await h.stopChild(api.child);
-  }
+    return { baseline, loads: [withinBudget(load, VILLAGE_BUDGET.openRequestsP99Ms)] };
+  });
 }

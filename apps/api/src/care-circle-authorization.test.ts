@@ -1,44 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProfessional, createPlan, send } from './testing/care-plan-requests';
+import { createPlan, send } from './testing/care-plan-requests';
 import { addToCircle, helpInput, inviteToCircle, postHelpRequest, signUpFor } from './testing/circle-requests';
 import { createVerifiedUser, uniqueEmail } from './testing/factories';
-import { askEveryone, signInAskers, type AskRow } from './testing/access';
+import { itAsksEachRoute, type AskRow } from './testing/access';
 import { createTestApp, type TestApp } from './testing/test-app';
 import type { TestClient } from './testing/test-client';
+import { setUpVillage, VILLAGE, type VillageAsker } from './testing/village-access';
 
 /**
  * The care circle's authorization matrix (issue 30): every circle and help-request route, asked
  * by each kind of person — the owner, another family, a professional and a community member from
  * outside, a team member, a circle member, someone invited to the circle who has not accepted,
- * someone removed from it, and an admin. Refused askers go first so their calls cannot change
- * what the next one meets.
+ * someone removed from it, and an admin — the village's askers, in their order and with their
+ * plan, as the updates feed's matrix has them (testing/village-access.ts).
  */
-const ASKERS = [
-  'anonymous',
-  'community',
-  'otherFamily',
-  'otherProfessional',
-  'circleInvited',
-  'circleRemoved',
-  'teamMember',
-  'admin',
-  'circleMember',
-  'owner',
-] as const;
-type Asker = (typeof ASKERS)[number];
-
-const ROLES = {
-  community: 'community',
-  otherFamily: 'family',
-  otherProfessional: 'professional',
-  circleInvited: 'community',
-  circleRemoved: 'community',
-  teamMember: 'professional',
-  admin: 'admin',
-  circleMember: 'community',
-  owner: 'family',
-} as const;
-
 interface Targets {
   planId: string;
   memberToRemove: string;
@@ -51,25 +26,15 @@ interface Targets {
   doneSignupByOwner: string;
   thankSignup: string;
 }
-type Row = AskRow<Asker, Targets>;
+type Row = AskRow<VillageAsker, Targets>;
 
-const OUTSIDERS = {
-  anonymous: 401,
-  community: 404,
-  otherFamily: 404,
-  otherProfessional: 404,
-  circleInvited: 404,
-  circleRemoved: 404,
-} as const;
-/** The village reads: owner, team, circle and admins. */
-const VILLAGE = { ...OUTSIDERS, teamMember: 200, admin: 200, circleMember: 200, owner: 200 };
 /** The family's own changes: the rest of the village is told only the family may. */
-const OWNER = (ok: number) => ({ ...OUTSIDERS, teamMember: 403, admin: 403, circleMember: 403, owner: ok });
+const OWNER = (ok: number) => ({ ...VILLAGE.outsiders, teamMember: 403, admin: 403, circleMember: 403, owner: ok });
 const all = (status: number) =>
-  Object.fromEntries(ASKERS.map((a) => [a, a === 'anonymous' ? 401 : status])) as Record<Asker, number>;
+  Object.fromEntries(VILLAGE.askers.map((a) => [a, a === 'anonymous' ? 401 : status])) as Record<VillageAsker, number>;
 
 export const CIRCLE_ROUTES: readonly Row[] = [
-  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/circle`, expect: VILLAGE },
+  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/circle`, expect: VILLAGE.reads },
   {
     method: 'POST',
     path: (t) => `/api/care-plans/${t.planId}/circle/invitations`,
@@ -88,8 +53,8 @@ export const CIRCLE_ROUTES: readonly Row[] = [
     path: (t) => `/api/circle-invitations/${t.declineInvitation}/decline`,
     expect: { ...all(404), circleInvited: 200 },
   },
-  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/help-requests`, expect: VILLAGE },
-  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/help-requests?when=past`, expect: VILLAGE },
+  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/help-requests`, expect: VILLAGE.reads },
+  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/help-requests?when=past`, expect: VILLAGE.reads },
   {
     method: 'POST',
     path: (t) => `/api/care-plans/${t.planId}/help-requests`,
@@ -100,18 +65,18 @@ export const CIRCLE_ROUTES: readonly Row[] = [
   {
     method: 'POST',
     path: (t) => `/api/help-requests/${t.openRequest}/signups`,
-    expect: { ...OUTSIDERS, teamMember: 201, admin: 403, circleMember: 201, owner: 403 },
+    expect: { ...VILLAGE.outsiders, teamMember: 201, admin: 403, circleMember: 201, owner: 403 },
   },
   {
     method: 'POST',
     path: (t) => `/api/help-signups/${t.cancelSignup}/cancel`,
     body: () => ({ note: 'Car trouble' }),
-    expect: { ...OUTSIDERS, teamMember: 403, admin: 403, circleMember: 200, owner: 403 },
+    expect: { ...VILLAGE.outsiders, teamMember: 403, admin: 403, circleMember: 200, owner: 403 },
   },
   {
     method: 'POST',
     path: (t, asker) => `/api/help-signups/${asker === 'owner' ? t.doneSignupByOwner : t.doneSignupByHelper}/done`,
-    expect: { ...OUTSIDERS, teamMember: 403, admin: 403, circleMember: 200, owner: 200 },
+    expect: { ...VILLAGE.outsiders, teamMember: 403, admin: 403, circleMember: 200, owner: 200 },
   },
   {
     method: 'POST',
@@ -120,7 +85,7 @@ export const CIRCLE_ROUTES: readonly Row[] = [
     expect: OWNER(200),
   },
   { method: 'GET', path: () => '/api/help-tasks', expect: all(200) },
-  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/contacts`, expect: VILLAGE },
+  { method: 'GET', path: (t) => `/api/care-plans/${t.planId}/contacts`, expect: VILLAGE.reads },
   {
     method: 'PUT',
     path: (t) => `/api/care-plans/${t.planId}/contacts/sharing`,
@@ -149,26 +114,18 @@ const TEAM_ONLY = (planId: string) => [
   `/api/professional/assignments/${planId}`,
 ];
 
-const PLACEHOLDERS = new Proxy({} as Targets, { get: (_target, key) => `:${String(key)}` });
-
 describe('care-circle routes: who may call them', () => {
   let t: TestApp;
-  let clients: ReadonlyMap<Asker | 'anonymous', TestClient>;
+  let clients: ReadonlyMap<VillageAsker | 'anonymous', TestClient>;
   let targets: Targets;
 
   beforeAll(async () => {
     t = await createTestApp();
-    const signedIn = await signInAskers<Asker>(t, ROLES);
-    const users = signedIn.users;
-    clients = signedIn.clients;
-    const owner = users.get('owner')!;
-    const planId = await createPlan(owner.client);
-    await addProfessional(owner.client, planId, users.get('teamMember')!);
-    await addToCircle(owner.client, planId, users.get('circleMember')!);
-    const removed = await addToCircle(owner.client, planId, users.get('circleRemoved')!);
-    await send(owner.client, 'DELETE', `/api/care-plans/${planId}/circle/${removed}`);
+    const village = await setUpVillage(t);
+    const { users, owner, planId } = village;
+    clients = village.clients;
+    // The invited one's invitations to two more of the owner's plans, to accept and to decline.
     const invited = users.get('circleInvited')!;
-    await inviteToCircle(owner.client, planId, invited.email); // stays invited
     const acceptInvitation = await inviteToCircle(owner.client, await createPlan(owner.client), invited.email);
     const declineInvitation = await inviteToCircle(owner.client, await createPlan(owner.client), invited.email);
     const neighbour = await createVerifiedUser(t, { role: 'community' });
@@ -193,15 +150,10 @@ describe('care-circle routes: who may call them', () => {
   });
   afterAll(() => t.close());
 
-  for (const row of CIRCLE_ROUTES) {
-    it(`${row.method} ${row.path(PLACEHOLDERS, 'owner')}`, async () => {
-      const { heard, expected } = await askEveryone(ASKERS, clients, row, targets);
-      expect(heard).toEqual(expected);
-    });
-  }
+  itAsksEachRoute(CIRCLE_ROUTES, VILLAGE.askers, () => ({ clients, targets }));
 
   it('a circle member is answered like a stranger on the plan, its shifts, medications, doses, assessment and story', async () => {
-    const answers = async (asker: Asker) => {
+    const answers = async (asker: VillageAsker) => {
       const out: string[] = [];
       for (const path of TEAM_ONLY(targets.planId)) {
         const res = await send(clients.get(asker)!, 'GET', path);

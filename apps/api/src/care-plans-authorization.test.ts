@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { addProfessional, createPlan, day, planInput, planShifts, send } from './testing/care-plan-requests';
 import { createVerifiedUser, uniqueEmail } from './testing/factories';
-import { askEveryone, PLAN_ASKER_ROLES, signInAskers, type AskRow } from './testing/access';
+import { itAsksEachRoute, PLAN_ASKER_ROLES, signInAskers, type AskRow } from './testing/access';
 import { createTestApp, type TestApp } from './testing/test-app';
 import type { TestClient } from './testing/test-client';
 
@@ -180,8 +180,6 @@ export const CARE_PLAN_ROUTES: readonly Row[] = [
 ];
 
 /** `:name` for every target, for the test titles. */
-const PLACEHOLDERS = new Proxy({} as Targets, { get: (_target, key) => `:${String(key)}` });
-
 describe('care-plan routes: who may call them', () => {
   let t: TestApp;
   let clients: ReadonlyMap<Asker, TestClient>;
@@ -252,10 +250,5 @@ describe('care-plan routes: who may call them', () => {
   });
   afterAll(() => t.close());
 
-  for (const row of CARE_PLAN_ROUTES) {
-    it(`${row.method} ${row.path(PLACEHOLDERS, 'owner')}`, async () => {
-      const { heard, expected } = await askEveryone(ASKERS, clients, row, targets);
-      expect(heard).toEqual(expected);
-    });
-  }
+  itAsksEachRoute(CARE_PLAN_ROUTES, ASKERS, () => ({ clients, targets }));
 });

@@ -1,3 +1,4 @@
+import type { Role } from '@tavara/shared/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlan, send } from './testing/care-plan-requests';
 import {
@@ -8,7 +9,7 @@ import {
   setRegions,
   shareRequest,
 } from './testing/circle-requests';
-import { askEveryone, signInAskers, type AskRow } from './testing/access';
+import { itAsksEachRoute, askOrder, signInAskers, type AskRow } from './testing/access';
 import { createTestApp, type TestApp } from './testing/test-app';
 import type { TestClient } from './testing/test-client';
 
@@ -19,20 +20,6 @@ import type { TestClient } from './testing/test-client';
  * admin, a helper whose offer was accepted, a community member in the region and the family.
  * Refused askers go first, so their calls cannot change what the next one meets.
  */
-const ASKERS = [
-  'anonymous',
-  'communityOut',
-  'otherFamily',
-  'professional',
-  'circleMember',
-  'declinedHelper',
-  'admin',
-  'acceptedHelper',
-  'communityIn',
-  'owner',
-] as const;
-type Asker = (typeof ASKERS)[number];
-
 const ROLES = {
   communityOut: 'community',
   otherFamily: 'family',
@@ -43,7 +30,9 @@ const ROLES = {
   acceptedHelper: 'community',
   communityIn: 'community',
   owner: 'family',
-} as const;
+} as const satisfies Record<string, Role>;
+const ASKERS = askOrder(ROLES);
+type Asker = (typeof ASKERS)[number];
 const IN_REGION = new Set<Asker>(['declinedHelper', 'acceptedHelper', 'communityIn']);
 
 interface Targets {
@@ -138,8 +127,6 @@ export const COMMUNITY_HELP_ROUTES: readonly Row[] = [
   { method: 'POST', path: (t) => `/api/help-offers/${t.offerToAccept}/accept`, expect: FAMILY(200) },
 ];
 
-const PLACEHOLDERS = new Proxy({} as Targets, { get: (_target, key) => `:${String(key)}` });
-
 describe('community help routes: who may call them', () => {
   let t: TestApp;
   let clients: ReadonlyMap<Asker | 'anonymous', TestClient>;
@@ -178,12 +165,7 @@ describe('community help routes: who may call them', () => {
   });
   afterAll(() => t.close());
 
-  for (const row of COMMUNITY_HELP_ROUTES) {
-    it(`${row.method} ${row.path(PLACEHOLDERS, 'owner')}`, async () => {
-      const { heard, expected } = await askEveryone(ASKERS, clients, row, targets);
-      expect(heard).toEqual(expected);
-    });
-  }
+  itAsksEachRoute(COMMUNITY_HELP_ROUTES, ASKERS, () => ({ clients, targets }));
 
   it('an accepted or declined helper is a stranger to the plan and its village pages', async () => {
     const paths = [

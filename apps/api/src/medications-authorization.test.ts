@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { addProfessional, createPlan, send } from './testing/care-plan-requests';
 import { addedOnStartDate, addMedication, localToday, medicationInput, recorded } from './testing/medication-requests';
-import { askEveryone, PLAN_ASKER_ROLES, signInAskers, type AskRow } from './testing/access';
+import { itAsksEachRoute, PLAN_ASKER_ROLES, signInAskers, type AskRow } from './testing/access';
 import { createTestApp, type TestApp } from './testing/test-app';
 import type { TestClient } from './testing/test-client';
 
@@ -174,10 +174,5 @@ describe('medication routes: who may call them', () => {
     medicationId: ':medicationId',
     recordIds: new Proxy({}, { get: () => ':recordId' }),
   } as Targets;
-  for (const row of MEDICATION_ROUTES) {
-    it(`${row.method} ${row.path(placeholder, 'owner')}`, async () => {
-      const { heard, expected } = await askEveryone(ASKERS, clients, row, targets);
-      expect(heard).toEqual(expected);
-    });
-  }
+  itAsksEachRoute(MEDICATION_ROUTES, ASKERS, () => ({ clients, targets }), placeholder);
 });

@@ -1,15 +1,16 @@
 /**
- * The pieces of the route-by-route authorization tests (care plans, medications). Who may call a
- * route is declared on the route itself (auth/allow.ts, decision 040); these tests ask each plan
- * route as every kind of person.
+ * The pieces of the route-by-route authorization tests (care plans, medications, and the village's
+ * circle, updates feed and community help). Who may call a route is declared on the route itself
+ * (auth/allow.ts, decision 040); these tests ask each route as every kind of person.
  */
 import type { Role } from '@tavara/shared/roles';
+import { expect, it } from 'vitest';
 import { send } from './care-plan-requests';
 import { createVerifiedUser, type TestUser } from './factories';
 import type { TestApp } from './test-app';
 import type { TestClient } from './test-client';
 
-// ——— route-by-route matrices (care plans, medications) ———
+// ——— route-by-route matrices (the village's askers and plan: village-access.ts) ———
 // A feature's own authorization test asks every route as each kind of person, in a fixed order
 // (refused askers first, so their calls cannot change what the next one meets). These are the
 // pieces each such test would otherwise write again.
@@ -20,6 +21,18 @@ export interface AskRow<Asker extends string, Targets> {
   path: (targets: Targets, asker: Asker) => string;
   body?: (targets: Targets, asker: Asker) => unknown;
   expect: Record<Asker, number>;
+}
+
+/**
+ * The order a matrix asks in, from its askers' roles: a visitor (signed out) first, then each
+ * asker in the order `roles` declares them — refused askers first, so their calls cannot change
+ * what the next one meets. One declaration, so no asker can be listed without a role or the
+ * other way round.
+ */
+export function askOrder<const Roles extends Record<string, Role>>(
+  roles: Roles,
+): ReadonlyArray<'anonymous' | Extract<keyof Roles, string>> {
+  return ['anonymous', ...(Object.keys(roles) as Array<Extract<keyof Roles, string>>)];
 }
 
 /**
@@ -72,4 +85,27 @@ export async function askEveryone<Asker extends string, Targets>(
     heard.push(`${asker} → ${res.status}`);
   }
   return { heard, expected: askers.map((asker) => `${asker} → ${row.expect[asker]}`) };
+}
+
+/** The targets as a route's title names them: `:planId` for `targets.planId`. */
+const PLACEHOLDER_TARGETS: unknown = new Proxy({}, { get: (_target, key) => `:${String(key)}` });
+
+/**
+ * One test per row of a matrix: its route asked as every asker in turn, each answer as expected.
+ * `world` gives the clients and targets the file's `beforeAll` made (read when the tests run). A
+ * test's title is the route with its targets' names (`placeholders`, where they are not strings).
+ */
+export function itAsksEachRoute<Asker extends string, Targets>(
+  rows: ReadonlyArray<AskRow<Asker, Targets>>,
+  askers: readonly Asker[],
+  world: () => { clients: ReadonlyMap<Asker, TestClient>; targets: Targets },
+  placeholders = PLACEHOLDER_TARGETS as Targets,
+): void {
+  for (const row of rows) {
+    it(`${row.method} ${row.path(placeholders, 'owner' as Asker)}`, async () => {
+      const { clients, targets } = world();
+      const { heard, expected } = await askEveryone(askers, clients, row, targets);
+      expect(heard).toEqual(expected);
+    });
+  }
 }

@@ -4,7 +4,8 @@
  * cards, FAQ toggles and form fields on a phone. So while a control of the page lies under a
  * floating button, that button steps aside (`data-over-control`, styles.css) and comes back as
  * soon as the page is clear there — at the page's end at the latest, which keeps room for it.
- * It steps aside for a toast the same way.
+ * It steps aside for a toast the same way — a fallback: toasts are laid out clear of the buttons'
+ * column at every width (styles.css, toaster.tsx), so none should ever lie under a button.
  * A button that has focus, or whose menu or panel is open, always stays.
  *
  * The browser reports what lies under each button (an IntersectionObserver whose root is the
@@ -46,8 +47,8 @@ function findTargets(): Set<Element> {
       .getElementById(id)
       ?.querySelectorAll(FOCUSABLE)
       .forEach((e) => found.add(e));
-  // A toast over a floating button: the button steps aside until the toast has gone, so the
-  // toast covers no control either (issue 14).
+  // A toast over a floating button (none should be: see styles.css): the button steps aside until
+  // the toast has gone, so the toast covers no control either (issue 14).
   document.querySelectorAll(TOAST).forEach((toast) => found.add(toast));
   return found;
 }

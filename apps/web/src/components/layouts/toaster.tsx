@@ -20,7 +20,11 @@ function keepTabOrder(event: FocusEvent<HTMLDivElement>) {
  * spec's 20 px cannot be set — see docs/decisions/006-web-shell.md.
  *
  * Where (issue 14): bottom left, clear of the page's headings at the top and of the chat and
- * support buttons at the bottom right; on a phone the full width less the buttons' column. Text
+ * support buttons at the bottom right. Up to 600 px (sonner's phone layout) a toast runs from
+ * 16 px to 88 px short of the right edge — the buttons' 56 px column, its 16 px margin and 16 px
+ * of air — so it never lies under them and they never need to fade aside for it. `mobileOffset`
+ * alone does not do that: sonner's phone rules ignore the right offset and make each toast the
+ * full width less twice the left one; styles.css sets the widths that honour it. Text
  * 16 px (sonner's own 13 px is too small for older eyes; its styles are unlayered, hence `!`),
  * and the close and action buttons 44 px targets on touch screens, at least 24 px with a mouse
  * (the action's text 15 px).
