@@ -81,10 +81,18 @@ test('a carer offline: the saved day, doses and a check-in sent once on reconnec
   const familyApi = familyContext.request;
   await signInAs(familyApi, family.email);
   const today = localDate();
+  // The shift began half an hour ago: in the first half hour after midnight in Trinidad that is
+  // yesterday, so the plan starts on the shift's own date (a shift must fall within the plan's dates).
+  const start = new Date(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000);
   const { plan } = (await ok(
     await familyApi.post('/api/care-plans', {
       headers: ORIGIN,
-      data: { title: 'Care for Dad', recipientName: 'Winston Baptiste', planType: 'on_demand', startDate: today },
+      data: {
+        title: 'Care for Dad',
+        recipientName: 'Winston Baptiste',
+        planType: 'on_demand',
+        startDate: localMinute(start).slice(0, 10),
+      },
     }),
   )) as { plan: { id: string } };
   const planId = plan.id;
@@ -117,7 +125,6 @@ test('a carer offline: the saved day, doses and a check-in sent once on reconnec
   await signInAs(proApi, pro.email);
   await ok(await proApi.post(`/api/invitations/${memberId}/accept`, { headers: ORIGIN }));
   const proId = ((await (await proApi.get('/api/auth/get-session')).json()) as { user: { id: string } }).user.id;
-  const start = new Date(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000);
   const { shift } = (await ok(
     await familyApi.post(`/api/care-plans/${planId}/shifts`, {
       headers: ORIGIN,
