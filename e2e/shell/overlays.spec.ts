@@ -203,13 +203,15 @@ async function showUpdateToast(page: Page) {
 test('the update toast: its Reload action is at least 24 px with 15 px text; axe with it open', async ({ page }) => {
   await page.goto('/about');
   const reload = await showUpdateToast(page);
-  // Sonner's own desktop place: 356 px wide, 24 px from the left and bottom edges.
-  const box = await page.locator('[data-sonner-toast]').boundingBox();
-  expect(box && { x: box.x, width: box.width, bottom: 800 - box.y - box.height }).toEqual({
-    x: 24,
-    width: 356,
-    bottom: 24,
-  });
+  // Sonner's own desktop place: 356 px wide, 24 px from the left and bottom edges — once it has
+  // slid in (it rises from below the screen's edge).
+  const height = page.viewportSize()!.height;
+  await expect
+    .poll(async () => {
+      const box = await page.locator('[data-sonner-toast]').boundingBox();
+      return box && { x: box.x, width: box.width, bottom: Math.round(height - box.y - box.height) };
+    })
+    .toEqual({ x: 24, width: 356, bottom: 24 });
   await expectTapTarget(reload, 'Reload', 24);
   const fontSize = await reload.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(15);
