@@ -37,7 +37,14 @@ export async function photoFilesOfPlans(
 /** Removes files after a commit; one that cannot be removed is logged (by count, never by name). */
 export async function removeFiles(files: readonly string[], logger: Logger, context: Record<string, string>) {
   const failed = (
-    await Promise.all(files.map((file) => rm(file, { force: true }).then(() => false, () => true)))
+    await Promise.all(
+      files.map((file) =>
+        rm(file, { force: true }).then(
+          () => false,
+          () => true,
+        ),
+      ),
+    )
   ).filter(Boolean).length;
   if (failed > 0) logger.warn({ ...context, failed }, 'deleted: some files could not be removed');
 }

@@ -84,7 +84,12 @@ export function carePlanRoutes(deps: { env: Env; db: Database; logger: Logger })
         return c.json({ plan: await plans.restorePlan(db, viewerOf(c), c.req.valid('param').planId) });
       })
       .delete('/care-plans/:planId', plan.owner(), validate('param', planParam), async (c) => {
-        return c.json(await plans.deleteOrArchivePlan(db, viewerOf(c), c.req.valid('param').planId, { dataDir: env.DATA_DIR, logger }));
+        return c.json(
+          await plans.deleteOrArchivePlan(db, viewerOf(c), c.req.valid('param').planId, {
+            dataDir: env.DATA_DIR,
+            logger,
+          }),
+        );
       })
       .get('/professional/assignments/:planId', plan.member(), validate('param', planParam), async (c) => {
         c.header('Cache-Control', 'no-store');
