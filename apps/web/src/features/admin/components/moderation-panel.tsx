@@ -1,5 +1,5 @@
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
-import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-region-options';
+import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-regions';
 import { ShieldCheck } from 'lucide-react';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';
