@@ -33,7 +33,7 @@ export async function prepareDatabase(
 
 /**
  * Opens the database, applies migrations and seed content, and starts listening. Used by
- * main.ts (the server process) and by tests that need a real listening server.
+ * server.ts (the process entry) and by tests that need a real listening server.
  */
 export async function startServer(
   env: Env,

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 
 /**
  * Set in the environment of the short-lived child that initialises a new PGlite directory; the
- * server process (main.ts) then prepares the database and exits instead of serving.
+ * process entry (server.ts) then prepares the database and exits instead of serving.
  */
 export const PREPARE_DATA_DIR_ENV = 'TAVARA_PREPARE_DATA_DIR';
 
