@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -10,7 +9,7 @@ import { profiles } from '../db/schema/profiles';
 import { supportRateLimits, supportRequests } from '../db/schema/support';
 import type { WindowCounterTable } from '../db/schema/window-counter';
 import type { Logger } from './logger';
-import { professionalDocumentDir, profilePhotoDir, supportScreenshotDir } from './upload-dirs';
+import { professionalDocumentDir, profilePhotoDir, removeFilesAfterCommit, supportScreenshotDir } from './upload-dirs';
 import { professionalDocuments } from '../db/schema/professional-documents';
 import { photoFilesOfPlans } from './plan-photo-files';
 
@@ -30,8 +29,9 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * foreign key's `set null`). Issue 32: other people's notifications that name them (the rows
  * carry the actor's id) now say "A former member" instead, and the rate-limit counters keyed by
  * their id or address go. `audit` writes the audit entry inside the same transaction.
- * Files (profile photo, support screenshots, documents, the photos of updates on their plans) are removed after the commit: a failed removal
- * leaves an orphan file, never a half-deleted account. Returns false when there was no such user.
+ * Files (profile photo, support screenshots, documents, the photos of updates on their plans)
+ * are removed after the commit: a failed removal leaves an orphan file, never a half-deleted
+ * account. Returns false when there was no such user.
  */
 export async function deleteAccountCompletely(
   deps: { db: Database; dataDir: string; logger: Logger },
@@ -78,13 +78,7 @@ export async function deleteAccountCompletely(
     ...documentFiles.map(({ file }) => join(professionalDocumentDir(dataDir), file)),
     ...updatePhotoFiles,
   ];
-  await Promise.all(
-    files.map((file) =>
-      rm(file, { force: true }).catch((error: unknown) => {
-        logger.warn({ err: error, userId }, 'deleted user: a file could not be removed');
-      }),
-    ),
-  );
+  await removeFilesAfterCommit(files, logger, { userId });
   return true;
 }
 

@@ -1,10 +1,8 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { carePlans } from '../db/schema/care-plans';
 import { planUpdatePhotos, planUpdates } from '../db/schema/plan-updates';
-import type { Logger } from './logger';
 import { planUpdatePhotoDir } from './upload-dirs';
 
 /**
@@ -17,6 +15,7 @@ export async function photoFilesOfPlans(
   dataDir: string,
   plans: { planIds: readonly string[] } | { ownerId: string },
 ): Promise<string[]> {
+  if ('planIds' in plans && plans.planIds.length === 0) return [];
   const onPlans =
     'ownerId' in plans
       ? inArray(
@@ -24,7 +23,6 @@ export async function photoFilesOfPlans(
           db.select({ id: carePlans.id }).from(carePlans).where(eq(carePlans.familyId, plans.ownerId)),
         )
       : inArray(planUpdates.planId, [...plans.planIds]);
-  if ('planIds' in plans && plans.planIds.length === 0) return [];
   const rows = await db
     .select({ id: planUpdatePhotos.id })
     .from(planUpdatePhotos)
@@ -32,19 +30,4 @@ export async function photoFilesOfPlans(
     .where(onPlans);
   const dir = planUpdatePhotoDir(dataDir);
   return rows.map((r) => join(dir, `${r.id}.jpg`));
-}
-
-/** Removes files after a commit; one that cannot be removed is logged (by count, never by name). */
-export async function removeFiles(files: readonly string[], logger: Logger, context: Record<string, string>) {
-  const failed = (
-    await Promise.all(
-      files.map((file) =>
-        rm(file, { force: true }).then(
-          () => false,
-          () => true,
-        ),
-      ),
-    )
-  ).filter(Boolean).length;
-  if (failed > 0) logger.warn({ ...context, failed }, 'deleted: some files could not be removed');
 }

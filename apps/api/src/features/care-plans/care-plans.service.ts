@@ -15,7 +15,8 @@ import { peopleByIds } from '../../domain/people';
 import { weekOf, listPlanShifts, coverageGaps, defaultGenerateRange } from '../../domain/plan-shifts';
 import { teamOf, listMyInvitations } from '../../domain/plan-team';
 import type { Logger } from '../../lib/logger';
-import { photoFilesOfPlans, removeFiles } from '../../lib/plan-photo-files';
+import { photoFilesOfPlans } from '../../lib/plan-photo-files';
+import { removeFilesAfterCommit } from '../../lib/upload-dirs';
 
 // ——— plans ———
 
@@ -96,7 +97,7 @@ export async function deleteOrArchivePlan(
   if (!any) {
     const photoFiles = await photoFilesOfPlans(db, files.dataDir, { planIds: [planId] });
     await db.delete(carePlans).where(eq(carePlans.id, planId));
-    await removeFiles(photoFiles, files.logger, { planId });
+    await removeFilesAfterCommit(photoFiles, files.logger, { planId });
     return { deleted: true, archived: false };
   }
   await db.update(carePlans).set({ archivedAt: new Date() }).where(eq(carePlans.id, planId));
