@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -82,6 +83,22 @@ export const pgliteStartParams = (sharedBuffersMb: number) => [
   'max_connections=5',
 ];
 
+/**
+ * V8 compiles PGlite's WebAssembly (9 MB of PostgreSQL) on its worker threads, and while
+ * PostgreSQL runs it compiles the hot functions again with its optimising compiler. Each thread
+ * that compiles gets a malloc arena of its own, and what a compile frees stays resident there:
+ * 60–80 MB of a started server with V8's default (as many compile tasks as worker threads),
+ * ~35 MB with one (decision 043). The flag only says how many threads may compile at once; the
+ * code they produce is the same. It is read when a compilation starts, so setting it before the
+ * first PGlite opens is enough.
+ */
+let wasmCompileTasksLimited = false;
+function limitWasmCompileTasks(): void {
+  if (wasmCompileTasksLimited) return;
+  setFlagsFromString('--wasm-num-compilation-tasks=1');
+  wasmCompileTasksLimited = true;
+}
+
 /** Any number: an arbitrary constant both server and migrations agree on. */
 const MIGRATION_LOCK_KEY = 724_913_001;
 
@@ -101,6 +118,7 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
     return openPostgres({ pg: pgModule, drizzle, migrate }, options.url, options.poolSize, logger);
   }
 
+  limitWasmCompileTasks();
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (options.driver === 'pglite') {

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UPDATE_LIMITS, UPDATE_MESSAGES as U } from '@tavara/shared/plan-updates/plan-updates';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
 import { sniffImageType } from '../../lib/image-type';
 import { planUpdatePhotoDir } from '../../lib/upload-dirs';
@@ -16,6 +16,14 @@ import { planUpdatePhotoDir } from '../../lib/upload-dirs';
 const MAX_SIDE = 1600;
 /** A decompression bomb (a tiny file of 50,000 × 50,000 pixels) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 60_000_000;
+
+/**
+ * sharp loads libvips (a native library and its thread pool) when imported: ~10 MB resident and
+ * 120-odd modules that a server holds from its start whether or not anyone ever posts a photo.
+ * It is loaded at the first photo instead (decision 043).
+ */
+let sharpModule: Promise<typeof Sharp> | undefined;
+const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
 
 export interface EncodedPhoto {
   bytes: Buffer;
@@ -32,6 +40,7 @@ export async function reencodePhoto(file: File): Promise<EncodedPhoto> {
   if (!sniffImageType(input, ['image/jpeg', 'image/png', 'image/webp'])) {
     throw new AppError('validation_failed', U.photoWrongType, { photos: U.photoWrongType });
   }
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()
