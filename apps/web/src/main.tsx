@@ -15,21 +15,22 @@ const app = (
     <AppRouter />
   </StrictMode>
 );
-// A prerendered public page (issue 23, decision 028) arrives with its HTML: React takes it over
-// as it is. Every other path gets the empty shell and renders from scratch.
-if (container.firstElementChild) {
-  // In a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole tree (on a mid-range phone, several 100+ ms tasks): the page is
-  // already on screen, and a tap on a part not yet hydrated makes React hydrate that part first.
-  startTransition(() => {
+// In a transition, the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole tree (on a mid-range phone, several 100+ ms tasks). A
+// prerendered public page (issue 23, decision 028) arrives with its HTML: React takes it over as
+// it is, and a tap on a part not yet hydrated makes React hydrate that part first. Every other
+// path gets the empty shell and renders from scratch — a signed-in page's loading state, then
+// the page (issue 35).
+startTransition(() => {
+  if (container.firstElementChild)
     hydrateRoot(container, app, {
       // A page whose code could not download shows its error screen instead of the HTML: a mismatch
       // React recovers from and that was expected. Any other is reported as React would.
       onRecoverableError: (error) =>
         loadFailures.count > 0 ? console.warn('The page was rendered again', error) : reportError(error),
     });
-  });
-} else createRoot(container).render(app);
+  else createRoot(container).render(app);
+});
 
 // Production builds only: in development Vite serves modules one by one and a worker would cache them.
 if (import.meta.env.PROD) registerServiceWorker();

@@ -1,27 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CARE_TIME_ZONE } from '@tavara/shared/time/format';
-import { formatTimeIn } from '@tavara/shared/time/relative';
-import { CloudOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { clearOfflineData } from '@/domain/offline/offline-store';
-import { forgetWorkQueue, onWorkSent, useWaitingWork, waitingCount } from '@/domain/offline/offline-work';
-import type { WorkItem } from '@/domain/offline/work-queue';
-import { keysToRefresh } from '@/domain/refresh';
 import { type AuthState, onSignOut, setSignOutCheck, useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { useOnline } from '@/lib/use-online';
-import { showsSavedData } from './offline-pages';
 import { startPersisting } from './offline-persistence';
-import { keepCareOffline } from './offline-warmup';
+import { whenPageSettled } from './page-settled';
 
 /**
  * Who is signed in, kept beside the person's care data (lib/auth.ts reads it back at an offline
@@ -31,74 +16,26 @@ import { keepCareOffline } from './offline-warmup';
 const saveAccount = ({ user, role, profileComplete }: AuthState) =>
   localStore.set(LOCAL_KEYS.savedAccount, JSON.stringify({ user, role, profileComplete }));
 
-/**
- * What a signed-in person sees of the connection (issue 29): "Offline — showing what was saved at
- * 9:42 AM" while there is none; the work recorded on this phone and not sent yet ("Waiting to send
- * (2)"), with what the server said about any it would not record and the choice to add it anyway
- * or drop it; and the rounds that send it — at start, when the connection comes back, and after
- * each back-off. Back online, the care views refresh by themselves.
- */
+const loadWorkLayer = () => import('./offline-work-layer');
+// Offline, the banner and the waiting work are what the page shows first: asked for beside this chunk.
+if (typeof navigator !== 'undefined' && !navigator.onLine) loadWorkLayer().catch(() => undefined);
+const OfflineWorkLayer = lazyWithRetry(loadWorkLayer, () => null, 'The offline banner and waiting work');
 
-/** The newest answer the cache holds of the care views: when "what was saved" is from. */
-function useSavedAt(): number | null {
-  const queryClient = useQueryClient();
-  const newest = Math.max(
-    0,
-    ...queryClient
-      .getQueryCache()
-      .getAll()
-      .map((q) => q.state.dataUpdatedAt),
-  );
-  return newest > 0 ? newest : null;
-}
-
-let confirmSignOut: ((waiting: number) => Promise<boolean>) | null = null;
-
-// Sign-out (here or in another tab) clears what this layer keeps on the device, and asks first
-// while work waits to send.
+// Sign-out (here or in another tab) clears what is kept on the device.
 onSignOut(() => {
-  forgetWorkQueue();
   void clearOfflineData().catch((error: unknown) => console.warn('Could not clear the offline data', error));
 });
-setSignOutCheck(async () => {
-  const waiting = waitingCount();
-  if (waiting === 0) return true;
-  return confirmSignOut ? confirmSignOut(waiting) : window.confirm(signOutWarning(waiting));
-});
 
-const signOutWarning = (n: number) =>
-  `${n === 1 ? '1 record is' : `${n} records are`} still waiting to send. Signing out deletes ${n === 1 ? 'it' : 'them'} from this phone, and the family will not see ${n === 1 ? 'it' : 'them'}.`;
+let settled = false;
 
-function WaitingItem({ item, onDecide }: { item: WorkItem; onDecide: (choice: 'add' | 'retry' | 'drop') => void }) {
-  const at = formatTimeIn(item.occurredAt, CARE_TIME_ZONE);
-  return (
-    <li className="rounded-lg border border-line bg-surface p-3">
-      <p className="font-medium">
-        {item.label} <span className="font-normal text-ink-muted">· {at}</span>
-      </p>
-      {item.state !== 'waiting' && (
-        <>
-          <p className="mt-1 text-danger">{item.message}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {item.state === 'conflict' ? (
-              <Button size="sm" onClick={() => onDecide('add')}>
-                Add mine anyway
-              </Button>
-            ) : (
-              <Button size="sm" variant="secondary" onClick={() => onDecide('retry')}>
-                Try again
-              </Button>
-            )}
-            <Button size="sm" variant="secondary" onClick={() => onDecide('drop')}>
-              {item.state === 'conflict' ? 'Drop mine' : 'Drop it'}
-            </Button>
-          </div>
-        </>
-      )}
-    </li>
-  );
-}
-
+/**
+ * The signed-in data layer's offline part (issue 29, decision 037), in two chunks so that a page
+ * waits only for what it must (issue 35). This one reads the person's saved cache back — the
+ * pages' queries wait for it (query-layout.tsx) — keeps saving it, and keeps who is signed in for
+ * an offline start; it imports little beyond the persister. The banner, the work waiting to send
+ * and the warm-up (offline-work-layer.tsx, with the care APIs it fetches through) load offline at
+ * once, and online once the page is on screen with its data.
+ */
 export default function OfflineLayer({
   keepFor,
   onRestored,
@@ -109,11 +46,8 @@ export default function OfflineLayer({
   const auth = useAuth();
   const { user } = auth;
   const online = useOnline();
-  const onSavedDataPage = showsSavedData(useLocation().pathname);
-  const savedAt = useSavedAt();
   const queryClient = useQueryClient();
-  const { queue, items } = useWaitingWork();
-  const [asking, setAsking] = useState<{ waiting: number; answer: (ok: boolean) => void } | null>(null);
+  const [pageSettled, setPageSettled] = useState(settled);
 
   // The person's saved cache is read back, then kept as it changes (app/offline-persistence.ts).
   useEffect(() => {
@@ -148,103 +82,37 @@ export default function OfflineLayer({
     if (keepFor && user && !auth.offline) saveAccount(auth);
   }, [keepFor, user, auth]);
 
-  // The shell's "You are offline" line steps aside for this banner (status-banner.tsx).
+  // Signing out deletes the work waiting to send: the work layer asks first, loaded for it if it
+  // has not yet (the queue is read from the device then). If its code cannot load, the browser asks.
+  const userId = user?.id;
   useEffect(() => {
-    if (online || !user || !onSavedDataPage) return;
-    document.documentElement.dataset.savedOffline = '';
-    return () => void delete document.documentElement.dataset.savedOffline;
-  }, [online, user, onSavedDataPage]);
-
-  // What a sent item changed is refreshed, as the mutation would have (the refresh map).
-  useEffect(
-    () =>
-      onWorkSent((item) => {
-        for (const queryKey of keysToRefresh(item.kind === 'dose' ? 'medication' : 'shift'))
-          void queryClient.invalidateQueries({ queryKey });
-      }),
-    [queryClient],
-  );
-
-  // Rounds: now, back online, and when the first waiting item's back-off is over.
-  useEffect(() => {
-    if (!queue || !online) return;
-    void queue.flush();
-    const next = queue.nextAttemptAt();
-    if (next === null || next <= Date.now()) return;
-    const timer = setTimeout(() => void queue.flush(), next - Date.now());
-    return () => clearTimeout(timer);
-  }, [queue, online, items]);
-
-  // Back online (the connection, or the server after an offline start), the care views refresh by
-  // themselves; online, what a carer needs offline is fetched. Not at an ordinary start: the page
-  // has just asked for its data (what was restored is stale already, offline-persistence.ts), and
-  // refreshing it then would ask twice (issue 35).
-  const wasOffline = useRef(false);
-  const serverOffline = auth.offline === true;
-  useEffect(() => {
-    if (!online || serverOffline) wasOffline.current = true;
-  }, [online, serverOffline]);
-  useEffect(() => {
-    if (!user || !online || serverOffline) return;
-    if (wasOffline.current) void queryClient.invalidateQueries();
-    wasOffline.current = false;
-    void keepCareOffline(queryClient, user.id).catch((error: unknown) =>
-      console.warn('Could not keep the care data for offline use', error),
+    if (!userId) return;
+    setSignOutCheck(() =>
+      loadWorkLayer().then(
+        (layer) => layer.checkSignOut(userId),
+        () => window.confirm('Sign out? Anything recorded on this phone and not sent yet is deleted.'),
+      ),
     );
-  }, [user, online, serverOffline, queryClient]);
+    return () => void setSignOutCheck(undefined);
+  }, [userId]);
 
   useEffect(() => {
-    confirmSignOut = (waiting) => new Promise((answer) => setAsking({ waiting, answer }));
+    if (pageSettled) return;
+    let live = true;
+    void whenPageSettled(queryClient).then(() => {
+      settled = true;
+      if (live) startTransition(() => setPageSettled(true));
+    });
     return () => {
-      confirmSignOut = null;
+      live = false;
     };
-  }, []);
+  }, [pageSettled, queryClient]);
 
-  const decide = (key: string, choice: 'add' | 'retry' | 'drop') => void queue?.decide(key, choice);
-  const waitingCount = items.filter((i) => i.state === 'waiting').length;
-  const close = (ok: boolean) => {
-    asking?.answer(ok);
-    setAsking(null);
-  };
-
+  // Offline — the connection, or the server after an offline start — it is what the page shows.
+  if (!pageSettled && online && !auth.offline) return null;
   return (
-    <>
-      {user && !online && onSavedDataPage && (
-        <div role="status" className="border-b border-line bg-brand-soft">
-          <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 text-base">
-            <CloudOff aria-hidden="true" className="size-5 shrink-0 text-brand" />
-            {savedAt
-              ? `Offline — showing what was saved at ${formatTimeIn(savedAt, CARE_TIME_ZONE)}`
-              : 'Offline — nothing has been saved on this device yet'}
-          </p>
-        </div>
-      )}
-      {items.length > 0 && (
-        <section aria-labelledby="waiting-work-title" className="border-b border-line bg-warning-soft">
-          <div className="mx-auto max-w-6xl px-4 py-3">
-            <h2 id="waiting-work-title" className="font-semibold">
-              {waitingCount > 0 ? `Waiting to send (${waitingCount})` : 'Not recorded: please decide'}
-            </h2>
-            <ul className="mt-2 grid gap-2">
-              {items.map((item) => (
-                <WaitingItem key={item.key} item={item} onDecide={(choice) => decide(item.key, choice)} />
-              ))}
-            </ul>
-          </div>
-        </section>
-      )}
-      <AlertDialog open={asking !== null} onOpenChange={(open) => !open && close(false)}>
-        <AlertDialogContent>
-          <AlertDialogTitle>Sign out and delete what is waiting?</AlertDialogTitle>
-          <AlertDialogDescription>{asking ? signOutWarning(asking.waiting) : ''}</AlertDialogDescription>
-          <div className="mt-6 flex flex-col gap-2 sm:flex-row sm:justify-end">
-            <AlertDialogCancel asChild>
-              <Button variant="secondary">Stay signed in</Button>
-            </AlertDialogCancel>
-            <Button onClick={() => close(true)}>Sign out and delete</Button>
-          </div>
-        </AlertDialogContent>
-      </AlertDialog>
-    </>
+    <Suspense fallback={null}>
+      <OfflineWorkLayer />
+    </Suspense>
   );
 }

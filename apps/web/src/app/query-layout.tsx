@@ -1,5 +1,5 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
@@ -36,12 +36,15 @@ export default function QueryLayout() {
   const hydrated = useHydrated();
   const keepFor = user && localStore.get(LOCAL_KEYS.sharedDevice) !== '1' ? user.id : null;
   const [restoredFor, setRestoredFor] = useState<string | null>(null);
+  // The page renders again as the restore ends (its queries start): in a transition, so on a
+  // phone that render yields to the browser instead of holding the main thread (issue 35).
+  const onRestored = useCallback((userId: string | null) => startTransition(() => setRestoredFor(userId)), []);
   return (
     <QueryClientProvider client={queryClient}>
       <IsRestoringProvider value={keepFor !== null && restoredFor !== keepFor}>
         {hydrated && (
           <Suspense fallback={null}>
-            <OfflineLayer keepFor={keepFor} onRestored={setRestoredFor} />
+            <OfflineLayer keepFor={keepFor} onRestored={onRestored} />
           </Suspense>
         )}
         <Outlet />

@@ -1,4 +1,4 @@
-import { getShiftOption } from '../codes/shifts';
+import { getShiftOption } from '../codes/shift-options';
 import { formatPlanTimeRange, formatPlanWeekday } from '../time/format';
 
 /** "Tuesday 6 PM–8 AM: nobody assigned" (issue 16's coverage gap). */

@@ -1,24 +1,7 @@
 import { z } from 'zod';
-import { codesOf, type CodeOption } from './code-option';
+import { TT_REGION_CODES } from './tt-region-options';
 
-/** Trinidad and Tobago regions, for locations and filters. */
-export const TT_REGION_OPTIONS = [
-  { code: 'port_of_spain', label: 'Port of Spain' },
-  { code: 'san_fernando', label: 'San Fernando' },
-  { code: 'arima', label: 'Arima' },
-  { code: 'chaguanas', label: 'Chaguanas' },
-  { code: 'couva', label: 'Couva' },
-  { code: 'point_fortin', label: 'Point Fortin' },
-  { code: 'princes_town', label: 'Princes Town' },
-  { code: 'sangre_grande', label: 'Sangre Grande' },
-  { code: 'san_juan', label: 'San Juan' },
-  { code: 'scarborough', label: 'Scarborough (Tobago)' },
-  { code: 'other', label: 'Other' },
-] as const satisfies readonly CodeOption[];
-
-export const TT_REGION_CODES = codesOf(TT_REGION_OPTIONS);
+// The regions are in tt-region-options.ts (no zod: a page that lists them reads them without
+// loading any schema, issue 35); their code schema is here.
+export * from './tt-region-options';
 export const ttRegionCodeSchema = z.enum(TT_REGION_CODES);
-export type TtRegionCode = z.infer<typeof ttRegionCodeSchema>;
-
-/** Trinidad and Tobago's country calling code (product notes). */
-export const TT_PHONE_COUNTRY_CODE = '+1 868';

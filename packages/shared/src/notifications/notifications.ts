@@ -259,8 +259,6 @@ export const DIGEST_LOCAL_TIME = '07:00';
 /** A person's zone until they choose another: the care zone. */
 export const DEFAULT_NOTIFICATION_TIME_ZONE = CARE_TIME_ZONE;
 
-/** The bell polls at most this often while the page is in front, and not at all behind. */
-export const UNREAD_POLL_MS = 30_000;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 export const notificationPreferencesInputSchema = z.object({

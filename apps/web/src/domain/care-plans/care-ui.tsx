@@ -1,9 +1,9 @@
 import { NotAvailableOffline } from '@/components/not-available-offline';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MEMBER_STATUS_LABELS, type MemberStatus } from '@tavara/shared/care-team/care-team';
-import { PLAN_STATUS_LABELS, type PlanStatus } from '@tavara/shared/care-plans/care-plans';
-import { SHIFT_STATUS_LABELS, type ShiftStatus } from '@tavara/shared/shifts/shifts';
+import { MEMBER_STATUS_LABELS, type MemberStatus } from '@tavara/shared/care-team/team-members';
+import { PLAN_STATUS_LABELS, type PlanStatus } from '@tavara/shared/care-plans/plan-codes';
+import { SHIFT_STATUS_LABELS, type ShiftStatus } from '@tavara/shared/shifts/shift-status';
 import { initials } from '@tavara/shared/care-plans/display';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';

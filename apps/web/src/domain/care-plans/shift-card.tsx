@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatPlanShortDay, formatPlanTimeRange } from '@tavara/shared/time/format';
-import type { ShiftStatus } from '@tavara/shared/shifts/shifts';
+import type { ShiftStatus } from '@tavara/shared/shifts/shift-status';
 import { cn } from '@/lib/cn';
 import { ShiftStatusPill } from './care-ui';
 

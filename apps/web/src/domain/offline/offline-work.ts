@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { onSignOut, useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import { readQueue, writeQueue } from './offline-store';
 import { sendWork } from './send-work';
@@ -35,6 +35,9 @@ export function forgetWorkQueue() {
   current?.queue.clear();
   current = null;
 }
+// Wherever this module has loaded (the offline layer, or a page that recorded a dose), sign-out
+// here or in another tab forgets the queue it holds.
+onSignOut(forgetWorkQueue);
 
 /** How many items wait to be sent in this tab (asked before a sign-out deletes them). */
 export function waitingCount(): number {

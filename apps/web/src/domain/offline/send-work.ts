@@ -1,4 +1,4 @@
-import type { DoseStatus } from '@tavara/shared/medications/medications';
+import type { DoseStatus } from '@tavara/shared/medications/medication-codes';
 import { alreadyRecordedMessage } from '@tavara/shared/offline/offline-work';
 import { formatPlanTime } from '@tavara/shared/time/format';
 import { api, ApiError, unwrap } from '@/lib/api-client';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PLAN_STATUS_LABELS } from '@tavara/shared/care-plans/care-plans';
-import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
+import { PLAN_STATUS_LABELS } from '@tavara/shared/care-plans/plan-codes';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/team-members';
 import { CalendarClock, ClipboardList } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
-import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-regions';
+import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-region-options';
 import { ShieldCheck } from 'lucide-react';
 import { PanelEmpty, QueryPanel } from '@/components/query-panel';
 import { Button } from '@/components/ui/button';

@@ -8,7 +8,7 @@ import {
   type PostType,
   type Urgency,
 } from '@tavara/shared/boards/boards';
-import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-regions';
+import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-region-options';
 import { ChevronLeft, ChevronRight, Lock, MapPin, MessageSquare, Megaphone, Plus, Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import { linkifyText, URGENCY_OPTIONS, type BoardPost } from '@tavara/shared/boards/boards';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
-import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-regions';
+import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-region-options';
 import { Fragment } from 'react';
 import { cn } from '@/lib/cn';
 import { CARE_TIME_ZONE, formatDateTime } from '@tavara/shared/time/format';

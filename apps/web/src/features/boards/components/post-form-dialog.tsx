@@ -8,7 +8,7 @@ import {
   type PostType,
 } from '@tavara/shared/boards/boards';
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
-import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-regions';
+import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-region-options';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import {

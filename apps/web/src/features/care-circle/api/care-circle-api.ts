@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CircleInvitationInput, HelpRequestInput } from '@tavara/shared/care-circle/care-circle';
-import type { TtRegionCode } from '@tavara/shared/codes/tt-regions';
+import type { TtRegionCode } from '@tavara/shared/codes/tt-region-options';
 import { careKeys } from '@/domain/query-keys';
 import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';

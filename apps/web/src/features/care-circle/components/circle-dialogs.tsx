@@ -1,15 +1,14 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
+import { HELP_KIND_LABELS, HELP_KINDS } from '@tavara/shared/care-circle/circle-codes';
 import {
   circleInvitationInputSchema,
-  HELP_KIND_LABELS,
-  HELP_KINDS,
   helpCancelInputSchema,
   helpRequestInputSchema,
   type CircleInvitationInput,
   type HelpRequestInput,
 } from '@tavara/shared/care-circle/care-circle';
-import { invitationSavedMessage } from '@tavara/shared/care-team/care-team';
+import { invitationSavedMessage } from '@tavara/shared/care-team/team-members';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 import { FormField, FormTextareaField, FormTextField, useZodForm } from '@/components/ui/form';
 import { toast } from '@/lib/toast';

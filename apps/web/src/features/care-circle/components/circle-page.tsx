@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { HandHeart, UserPlus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CIRCLE_STATUS_LABELS } from '@tavara/shared/care-circle/care-circle';
+import { CIRCLE_STATUS_LABELS } from '@tavara/shared/care-circle/circle-codes';
 import {
   AlertDialog,
   AlertDialogAction,

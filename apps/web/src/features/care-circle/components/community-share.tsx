@@ -1,13 +1,18 @@
 import { ChevronDown, Globe2, HandHeart } from 'lucide-react';
 import { useState } from 'react';
-import { shareHelpRequestInputSchema, type ShareHelpRequestInput } from '@tavara/shared/care-circle/community-help';
-import { TT_REGION_OPTIONS, type TtRegionCode } from '@tavara/shared/codes/tt-regions';
+import type { ShareHelpRequestInput } from '@tavara/shared/care-circle/community-help';
+import { TT_REGION_OPTIONS, type TtRegionCode } from '@tavara/shared/codes/tt-region-options';
 import { Button } from '@/components/ui/button';
-import { FormField, useZodForm } from '@/components/ui/form';
+import { FormField, useLazyZodForm } from '@/components/ui/form';
 import { Avatar, failedWith } from '@/domain/care-plans/care-ui';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 import { toast } from '@/lib/toast';
 import { useAnswerOffer, useShareHelpRequest, type HelpRequest } from '../api/care-circle-api';
+
+// The schema comes with the form's first use, not with the page: zod stays out of a signed-in
+// page's start (issue 35; components/ui/form.tsx `useLazyZodForm`).
+const loadShareSchema = () =>
+  import('@tavara/shared/care-circle/community-help').then((m) => m.shareHelpRequestInputSchema);
 
 const regionLabel = (code: string | null) => TT_REGION_OPTIONS.find((r) => r.code === code)?.label ?? code ?? '';
 
@@ -123,7 +128,7 @@ function ShareDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const share = useShareHelpRequest();
-  const form = useZodForm(shareHelpRequestInputSchema, {
+  const form = useLazyZodForm(loadShareSchema, {
     defaultValues: { region: '' as TtRegionCode } as ShareHelpRequestInput,
   });
   return (

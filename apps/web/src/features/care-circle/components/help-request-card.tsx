@@ -1,5 +1,5 @@
 import { CheckCircle2, Heart, MapPin, Users } from 'lucide-react';
-import { HELP_KIND_LABELS, SIGNUP_STATUS_LABELS } from '@tavara/shared/care-circle/care-circle';
+import { HELP_KIND_LABELS, SIGNUP_STATUS_LABELS } from '@tavara/shared/care-circle/circle-codes';
 import { formatDateTime } from '@tavara/shared/time/format';
 import { formatTimeIn } from '@tavara/shared/time/relative';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { HELP_KIND_LABELS } from '@tavara/shared/care-circle/care-circle';
+import { HELP_KIND_LABELS } from '@tavara/shared/care-circle/circle-codes';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useAuth } from '@/lib/auth';
 import { helpTasksQuery } from '../api/care-circle-api';

@@ -1,15 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { HandHeart, Newspaper, Pill } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageLoadError } from '@/components/errors/page-load-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PageShell, PlanStatusPill, SignedInOnly, planQueryGate } from '@/domain/care-plans/care-ui';
 import { isPlanOwner } from '@/domain/care-plans/plan-access';
 import { planQuery, type PlanDetail } from '@/domain/care-plans/plan-queries';
 import type { PlanTab } from '../hooks/plan-page-params';
 import { usePlanPageParams } from '../hooks/use-plan-page-params';
-import { CareDetailsPanel } from './care-details-panel';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { PlanDetailsTab } from './plan-details-tab';
+
+// The care details (the family's assessment and story) come with their tab: their labels are
+// read from the assessment's and the story's schema modules, and with zod they were a third of
+// the plan page's start on a phone (issue 35). Offline the service worker has the chunk.
+const CareDetailsPanel = lazyWithRetry<{ planId: string; isOwner: boolean }>(
+  () => import('./care-details-panel').then((m) => ({ default: m.CareDetailsPanel })),
+  PageLoadError,
+  'Care details',
+);
 
 /**
  * The tabs other features draw (joined in app/routes/care): the team (care-team) and the week of
@@ -74,7 +85,9 @@ function PlanBody({ planId, tabs }: { planId: string; tabs: PlanTabSlots }) {
           <PlanDetailsTab data={data} />
         </TabsContent>
         <TabsContent value="care">
-          <CareDetailsPanel planId={data.plan.id} isOwner={isPlanOwner(data)} />
+          <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+            <CareDetailsPanel planId={data.plan.id} isOwner={isPlanOwner(data)} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="team">{tabs.team(data)}</TabsContent>
         <TabsContent value="schedule">{tabs.schedule(data, { loading: plan.isPlaceholderData, showWeek })}</TabsContent>

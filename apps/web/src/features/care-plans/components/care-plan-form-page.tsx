@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import {
-  CARE_PLAN_MESSAGES,
-  carePlanInputSchema,
-  PLAN_TYPE_LABELS,
-  PLAN_TYPES,
-  shiftCodesFor,
-  type CarePlanInput,
-} from '@tavara/shared/care-plans/care-plans';
-import { getShiftOption } from '@tavara/shared/codes/shifts';
+import { CARE_PLAN_MESSAGES, PLAN_TYPE_LABELS, PLAN_TYPES } from '@tavara/shared/care-plans/plan-codes';
+import { carePlanInputSchema, shiftCodesFor, type CarePlanInput } from '@tavara/shared/care-plans/care-plans';
+import { getShiftOption } from '@tavara/shared/codes/shift-options';
 import { CARE_TIME_ZONE, isoDateIn } from '@tavara/shared/time/format';
 import { Button } from '@/components/ui/button';
 import {

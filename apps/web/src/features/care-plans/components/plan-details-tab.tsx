@@ -6,7 +6,7 @@ import {
   PLAN_STATUS_LABELS,
   PLAN_TYPE_LABELS,
   type PlanStatus,
-} from '@tavara/shared/care-plans/care-plans';
+} from '@tavara/shared/care-plans/plan-codes';
 import { coverageSummary } from '@tavara/shared/care-plans/display';
 import { formatPlanLongDay } from '@tavara/shared/time/format';
 import {

@@ -1,5 +1,5 @@
-import { PLAN_TYPE_LABELS } from '@tavara/shared/care-plans/care-plans';
-import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
+import { PLAN_TYPE_LABELS } from '@tavara/shared/care-plans/plan-codes';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/team-members';
 import { coverageSummary } from '@tavara/shared/care-plans/display';
 import { formatPlanLongDay } from '@tavara/shared/time/format';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/team-members';
 import { Button } from '@/components/ui/button';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';

@@ -1,22 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
-  invitationInputSchema,
   invitationSavedMessage,
   PROFESSIONAL_TEAM_ROLES,
   TEAM_ROLE_LABELS,
-  type InvitationInput,
-} from '@tavara/shared/care-team/care-team';
+} from '@tavara/shared/care-team/team-members';
+import type { InvitationInput } from '@tavara/shared/care-team/care-team';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
 import { YEARS_OF_EXPERIENCE_OPTIONS } from '@tavara/shared/codes/years-of-experience';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
-import { FormChoiceGroup, FormTextareaField, FormTextField, useZodForm } from '@/components/ui/form';
+import { FormChoiceGroup, FormTextareaField, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { TrainingCompletedBadge } from '@/components/ui/training-completed-badge';
 import { toast } from '@/lib/toast';
 import { professionalSearchQuery, useInvite } from '../api/care-team-api';
+
+// The schema comes with the form's first use, not with the page: zod stays out of a signed-in
+// page's start (issue 35; components/ui/form.tsx `useLazyZodForm`).
+const loadInvitationSchema = () => import('@tavara/shared/care-team/care-team').then((m) => m.invitationInputSchema);
 
 const ROLE_CHOICES = PROFESSIONAL_TEAM_ROLES.map((role) => ({ id: role, label: TEAM_ROLE_LABELS[role] }));
 const KIND_CHOICES = [
@@ -42,7 +45,7 @@ export function InviteDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const invite = useInvite(planId);
-  const form = useZodForm(invitationInputSchema, {
+  const form = useLazyZodForm(loadInvitationSchema, {
     defaultValues: {
       kind: 'professional',
       professionalId: undefined,

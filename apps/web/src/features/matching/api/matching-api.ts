@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
-import type { TeamRole } from '@tavara/shared/care-team/care-team';
+import type { TeamRole } from '@tavara/shared/care-team/team-members';
 import type {
   CaregiverMatchingResponse,
   FamilyMatchingResponse,

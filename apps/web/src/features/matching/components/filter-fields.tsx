@@ -1,8 +1,8 @@
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
 import type { CodeOption } from '@tavara/shared/codes/code-option';
 import { PROFESSIONAL_CONDITION_EXPERIENCE_OPTIONS } from '@tavara/shared/codes/professional-condition-experience';
-import { SHIFT_OPTIONS } from '@tavara/shared/codes/shifts';
-import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-regions';
+import { SHIFT_OPTIONS } from '@tavara/shared/codes/shift-options';
+import { TT_REGION_OPTIONS } from '@tavara/shared/codes/tt-region-options';
 import { YEARS_OF_EXPERIENCE_OPTIONS } from '@tavara/shared/codes/years-of-experience';
 import { SelectField } from '@/components/ui/select-field';
 

@@ -3,7 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { PROFESSIONAL_TEAM_ROLES, TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
+import { PROFESSIONAL_TEAM_ROLES, TEAM_ROLE_LABELS } from '@tavara/shared/care-team/team-members';
 import type { ProfessionalCard } from '@tavara/shared/matching/matching';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';

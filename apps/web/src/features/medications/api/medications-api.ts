@@ -1,11 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  REPORT_PERIODS,
-  type DoseCorrectionInput,
-  type DoseRecordInput,
-  type MedicationInput,
-  type ReportPeriod,
-  type SupplyInput,
+import { REPORT_PERIODS, type ReportPeriod } from '@tavara/shared/medications/medication-codes';
+import type {
+  DoseCorrectionInput,
+  DoseRecordInput,
+  MedicationInput,
+  SupplyInput,
 } from '@tavara/shared/medications/medications';
 import { careKeys } from '@/domain/query-keys';
 import { useRefreshingMutation } from '@/domain/refresh';

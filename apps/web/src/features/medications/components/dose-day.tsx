@@ -5,7 +5,7 @@ import { CARE_TIME_ZONE, formatPlanLongDay } from '@tavara/shared/time/format';
 import { formatTimeIn } from '@tavara/shared/time/relative';
 import { useWaitingWork, waitingItem } from '@/domain/offline/offline-work';
 import { WaitingPill } from '@/domain/offline/waiting-pill';
-import { DOSE_STATUS_LABELS, type DoseStatus } from '@tavara/shared/medications/medications';
+import { DOSE_STATUS_LABELS, type DoseStatus } from '@tavara/shared/medications/medication-codes';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { ApiError } from '@/lib/api-client';

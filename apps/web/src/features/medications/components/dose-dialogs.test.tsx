@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { MEDICATION_MESSAGES } from '@tavara/shared/medications/medications';
+import { MEDICATION_MESSAGES } from '@tavara/shared/medications/medication-codes';
 import { stubApi } from '@/testing/api-stub';
 import { renderApp } from '@/testing/render-app';
 import type { DoseItem } from '../api/medications-api';

@@ -1,14 +1,8 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { formatPlanTime } from '@tavara/shared/time/format';
-import {
-  DOSE_STATUSES,
-  DOSE_STATUS_LABELS,
-  doseCorrectionInputSchema,
-  doseRecordInputSchema,
-  type ConflictChoice,
-  type DoseRecordInput,
-} from '@tavara/shared/medications/medications';
+import { DOSE_STATUSES, DOSE_STATUS_LABELS, type ConflictChoice } from '@tavara/shared/medications/medication-codes';
+import type { DoseRecordInput } from '@tavara/shared/medications/medications';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -17,7 +11,7 @@ import {
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { FormChoiceGroup, FormField, FormTextareaField, FormTextField, useZodForm } from '@/components/ui/form';
+import { FormChoiceGroup, FormField, FormTextareaField, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { Notice } from '@/components/ui/notice';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -33,6 +27,13 @@ import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 import { keepOrSend, wasKept } from '@/domain/offline/offline-work';
 import { OFFLINE_KEPT_MESSAGE } from '@tavara/shared/offline/offline-work';
 import { useAuth } from '@/lib/auth';
+
+// The schema comes with the form's first use, not with the page: zod stays out of a signed-in
+// page's start (issue 35; components/ui/form.tsx `useLazyZodForm`).
+const loadDoseRecordSchema = () =>
+  import('@tavara/shared/medications/medications').then((m) => m.doseRecordInputSchema);
+const loadDoseCorrectionSchema = () =>
+  import('@tavara/shared/medications/medications').then((m) => m.doseCorrectionInputSchema);
 
 type Ask = Extract<RecordAnswer, { outcome: 'ask' }>;
 
@@ -134,7 +135,7 @@ export function DoseDetailsDialog({
   check: ReturnType<typeof useRecordWithCheck>;
   onOpenChange: (open: boolean) => void;
 }) {
-  const form = useZodForm(doseRecordInputSchema, {
+  const form = useLazyZodForm(loadDoseRecordSchema, {
     defaultValues: {
       medicationId: dose.medicationId,
       scheduledFor: dose.scheduledFor,
@@ -195,7 +196,7 @@ export function ExtraDoseDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const first = medicationId ?? day.recordable[0]?.id ?? '';
-  const form = useZodForm(doseRecordInputSchema, {
+  const form = useLazyZodForm(loadDoseRecordSchema, {
     defaultValues: {
       medicationId: first,
       scheduledFor: null,
@@ -289,7 +290,7 @@ export function CorrectRecordDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const correct = useCorrectRecord();
-  const form = useZodForm(doseCorrectionInputSchema, {
+  const form = useLazyZodForm(loadDoseCorrectionSchema, {
     defaultValues: {
       status: record.status,
       givenAt: record.givenAt ?? record.scheduledFor ?? now,

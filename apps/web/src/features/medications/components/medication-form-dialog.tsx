@@ -1,16 +1,15 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useWatch } from 'react-hook-form';
-import { WEEKDAYS } from '@tavara/shared/codes/shifts';
+import { WEEKDAYS } from '@tavara/shared/codes/shift-options';
 import {
   MEDICATION_TYPES,
   MEDICATION_TYPE_LABELS,
-  medicationInputSchema,
   REPEATS,
   REPEAT_LABELS,
   WEEKDAY_LABELS,
   WEEKDAYS_FROM_MONDAY,
-  type MedicationInput,
-} from '@tavara/shared/medications/medications';
+} from '@tavara/shared/medications/medication-codes';
+import type { MedicationInput } from '@tavara/shared/medications/medications';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-message';
 import {
@@ -19,11 +18,16 @@ import {
   FormTextareaField,
   FormTextField,
   useFieldError,
-  useZodForm,
+  useLazyZodForm,
 } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
 import { useAddMedication, useUpdateMedication, type MedicationItem } from '../api/medications-api';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
+
+// The schema comes with the form's first use, not with the page: zod stays out of a signed-in
+// page's start (issue 35; components/ui/form.tsx `useLazyZodForm`).
+const loadMedicationSchema = () =>
+  import('@tavara/shared/medications/medications').then((m) => m.medicationInputSchema);
 
 const SELECT_CLASS =
   'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3 text-base text-ink aria-invalid:border-danger';
@@ -103,7 +107,7 @@ export function MedicationFormDialog({
 }) {
   const add = useAddMedication(planId);
   const update = useUpdateMedication();
-  const form = useZodForm(medicationInputSchema, {
+  const form = useLazyZodForm(loadMedicationSchema, {
     defaultValues: medication ? fromMedication(medication) : blank(today),
   });
   const times = useFieldArray({ control: form.control, name: 'schedule.times' });

@@ -8,7 +8,7 @@ import {
   REPORT_PERIODS,
   scheduleSummary,
   type ReportPeriod,
-} from '@tavara/shared/medications/medications';
+} from '@tavara/shared/medications/medication-codes';
 import {
   AlertDialog,
   AlertDialogAction,

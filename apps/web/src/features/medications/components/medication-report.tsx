@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, Printer } from 'lucide-react';
 import { formatPlanLongDay } from '@tavara/shared/time/format';
-import { adherenceTone, REPORT_PERIODS, type ReportPeriod } from '@tavara/shared/medications/medications';
+import { adherenceTone, REPORT_PERIODS, type ReportPeriod } from '@tavara/shared/medications/medication-codes';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { adherenceReportQuery, reportCsvUrl } from '../api/medications-api';

@@ -1,8 +1,12 @@
-import { DEFAULT_REFILL_THRESHOLD_DAYS, supplyInputSchema } from '@tavara/shared/medications/medications';
-import { FormTextField, useZodForm } from '@/components/ui/form';
+import { DEFAULT_REFILL_THRESHOLD_DAYS } from '@tavara/shared/medications/medication-codes';
+import { FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
 import { useRecordSupply, type MedicationItem } from '../api/medications-api';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
+
+// The schema comes with the form's first use, not with the page: zod stays out of a signed-in
+// page's start (issue 35; components/ui/form.tsx `useLazyZodForm`).
+const loadSupplySchema = () => import('@tavara/shared/medications/medications').then((m) => m.supplyInputSchema);
 
 /**
  * "Supply" (issue 28): how many are on hand now (after a refill, or counting the box), what one
@@ -19,7 +23,7 @@ export function SupplyDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const save = useRecordSupply();
-  const form = useZodForm(supplyInputSchema, {
+  const form = useLazyZodForm(loadSupplySchema, {
     defaultValues: {
       onHand: medication.supply.onHand ?? '',
       unitsPerDose: medication.supply.unitsPerDose,

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UNREAD_POLL_MS, type NotificationPreferencesInput } from '@tavara/shared/notifications/notifications';
+import type { NotificationPreferencesInput } from '@tavara/shared/notifications/notifications';
 import { useRefreshingMutation } from '@/domain/refresh';
 import { api, unwrap } from '@/lib/api-client';
 
@@ -7,6 +7,13 @@ import { api, unwrap } from '@/lib/api-client';
  * Notifications (issue 18) as TanStack Query hooks. The bell polls the cheap count every 30 s
  * while the page is in front and never in the background; the list loads when the panel opens.
  */
+/**
+ * The bell polls at most this often while the page is in front, and not at all behind. Here, not
+ * in the shared notifications module: only the bell reads it, and importing that module's values
+ * brought zod and every notification schema into each signed-in page's start (issue 35).
+ */
+export const UNREAD_POLL_MS = 30_000;
+
 export const notificationKeys = {
   all: ['notifications'] as const,
   count: () => ['notifications', 'count'] as const,

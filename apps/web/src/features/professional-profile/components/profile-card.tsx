@@ -1,7 +1,7 @@
 import { CARE_TYPE_OPTIONS } from '@tavara/shared/codes/care-types';
 import { getCodeLabel } from '@tavara/shared/codes/code-option';
 import { PROFESSIONAL_ROLE_OPTIONS } from '@tavara/shared/codes/professional-role';
-import { SHIFT_OPTIONS } from '@tavara/shared/codes/shifts';
+import { SHIFT_OPTIONS } from '@tavara/shared/codes/shift-options';
 import { YEARS_OF_EXPERIENCE_OPTIONS } from '@tavara/shared/codes/years-of-experience';
 import { Pencil, UserRound } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { CARE_PLAN_MESSAGES } from '@tavara/shared/care-plans/care-plans';
+import { CARE_PLAN_MESSAGES } from '@tavara/shared/care-plans/plan-codes';
 import { stubApi } from '@/testing/api-stub';
 import { renderApp } from '@/testing/render-app';
 import { CancelShiftDialog, CheckOutDialog } from './shift-dialogs';

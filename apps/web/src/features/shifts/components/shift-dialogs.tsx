@@ -1,22 +1,24 @@
-import { z } from 'zod';
-import { CARE_PLAN_MESSAGES } from '@tavara/shared/care-plans/care-plans';
-import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/care-team';
-import {
-  generateShiftsInputSchema,
-  shiftCancelInputSchema,
-  shiftDoneInputSchema,
-  shiftEditInputSchema,
-  shiftTimesInputSchema,
-} from '@tavara/shared/shifts/shifts';
-import { isoDateSchema } from '@tavara/shared/time/date-params';
+import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/team-members';
 import { formatPlanShortDay } from '@tavara/shared/time/format';
 import { CareFormDialog } from '@/domain/care-plans/care-dialog';
 import type { ShiftItem, TeamMember } from '@/domain/care-plans/plan-queries';
-import { FormChoiceGroup, FormTextareaField, FormTextField, useZodForm } from '@/components/ui/form';
+import { FormChoiceGroup, FormTextareaField, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { toast } from '@/lib/toast';
 import { useAddShift, useGenerateShifts, useShiftAction, useShiftStep } from '../api/shifts-api';
 import { wasKept } from '@/domain/offline/offline-work';
 import { OFFLINE_KEPT_MESSAGE } from '@tavara/shared/offline/offline-work';
+
+// The dialogs' checks come with a form's first use, not with the page: zod stays out of a plan
+// page's and the schedule's start (issue 35; components/ui/form.tsx `useLazyZodForm`).
+const loadSchemas = () => import('../shift-form-schemas');
+const schemas = {
+  times: () => loadSchemas().then((m) => m.shiftTimesInputSchema),
+  cancel: () => loadSchemas().then((m) => m.shiftCancelInputSchema),
+  done: () => loadSchemas().then((m) => m.shiftDoneInputSchema),
+  edit: () => loadSchemas().then((m) => m.shiftEditInputSchema),
+  assign: () => loadSchemas().then((m) => m.assignFormSchema),
+  generate: () => loadSchemas().then((m) => m.generateFormSchema),
+};
 
 /** Adds a one-off shift (times in the plan's zone, as `datetime-local` gives them). */
 export function AddShiftDialog({
@@ -29,7 +31,7 @@ export function AddShiftDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const add = useAddShift(planId);
-  const form = useZodForm(shiftTimesInputSchema, { defaultValues: { start: '', end: '', note: '' } });
+  const form = useLazyZodForm(schemas.times, { defaultValues: { start: '', end: '', note: '' } });
   return (
     <CareFormDialog
       open={open}
@@ -66,7 +68,7 @@ export function CancelShiftDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const action = useShiftAction();
-  const form = useZodForm(shiftCancelInputSchema, { defaultValues: { reason: '' } });
+  const form = useLazyZodForm(schemas.cancel, { defaultValues: { reason: '' } });
   return (
     <CareFormDialog
       open={open}
@@ -100,7 +102,7 @@ export function CheckOutDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const step = useShiftStep();
-  const form = useZodForm(shiftDoneInputSchema, { defaultValues: { note: '' } });
+  const form = useLazyZodForm(schemas.done, { defaultValues: { note: '' } });
   return (
     <CareFormDialog
       open={open}
@@ -138,7 +140,7 @@ export function EditShiftDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const action = useShiftAction();
-  const form = useZodForm(shiftEditInputSchema, {
+  const form = useLazyZodForm(schemas.edit, {
     defaultValues: { start: shift.start, end: shift.end, reason: '' },
   });
   return (
@@ -163,10 +165,6 @@ export function EditShiftDialog({
   );
 }
 
-const assignFormSchema = z.object({
-  userId: z.string({ message: 'Choose a team member.' }).min(1, 'Choose a team member.'),
-  mode: z.enum(['assign', 'offer']),
-});
 const MODE_CHOICES = [
   { id: 'assign', label: 'Assign it now', subtext: 'The shift is theirs at once' },
   { id: 'offer', label: 'Offer it to them', subtext: 'It is theirs once they take it' },
@@ -192,7 +190,7 @@ export function AssignShiftDialog({
 }) {
   const action = useShiftAction();
   const reassign = shift.status === 'assigned';
-  const form = useZodForm(assignFormSchema, {
+  const form = useLazyZodForm(schemas.assign, {
     defaultValues: { userId: shift.assigneeId ?? shift.offeredToId ?? '', mode: 'assign' },
   });
   const choices = members.map((m) => ({
@@ -221,12 +219,6 @@ export function AssignShiftDialog({
   );
 }
 
-const generateFormSchema = z.object({ from: isoDateSchema, to: isoDateSchema }).superRefine((range, ctx) => {
-  if (range.to < range.from) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: CARE_PLAN_MESSAGES.endBeforeStart });
-  }
-});
-
 /** Makes the plan's shifts for a chosen range (the server's default: the next 4 weeks). */
 export function GenerateShiftsDialog({
   planId,
@@ -240,7 +232,7 @@ export function GenerateShiftsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const generate = useGenerateShifts(planId);
-  const form = useZodForm(generateFormSchema, { defaultValues: range });
+  const form = useLazyZodForm(schemas.generate, { defaultValues: range });
   return (
     <CareFormDialog
       open={open}
@@ -251,6 +243,7 @@ export function GenerateShiftsDialog({
       failure="The shifts could not be made. Please try again."
       submitLabel="Make shifts"
       onSubmit={async (values) => {
+        const { generateShiftsInputSchema } = await loadSchemas();
         const r = await generate.mutateAsync(generateShiftsInputSchema.parse(values));
         toast.success(
           r.created > 0
