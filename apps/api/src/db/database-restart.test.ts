@@ -145,12 +145,15 @@ describe.runIf(testDriver() === 'postgres')('PostgreSQL ends every connection du
         requests.push(send(owner.client, 'POST', `/api/shifts/${shift.id}/assign`, { userId: pro.id, mode: 'assign' }));
       } else if (index === 7) {
         const seq = (sequence += 1);
+        // A past day, never today: today's 08:05 is still in the future before 8 in Trinidad,
+        // and the server refuses a dose given in the future.
+        const doseDay = localToday(-(1 + (seq % 28)));
         requests.push(
           recordDose(pro.client, planId, {
             medicationId,
-            scheduledFor: `${localToday(-(seq % 28))}T08:00`,
+            scheduledFor: `${doseDay}T08:00`,
             status: seq % 3 === 0 ? 'skipped' : 'given',
-            ...(seq % 3 === 0 ? { reason: 'Asleep' } : { givenAt: `${localToday(-(seq % 28))}T08:05` }),
+            ...(seq % 3 === 0 ? { reason: 'Asleep' } : { givenAt: `${doseDay}T08:05` }),
           }),
         );
         const post = await poster.client.post('/api/boards/posts', {
