@@ -1,5 +1,5 @@
 // Where a process's resident memory is, read from outside it (Linux /proc/<pid>/smaps): the
-// cold-start step prints this beside its RSS figures (decision 043 says what each part is).
+// cold-start step prints this beside its RSS figures (decision 045 says what each part is).
 import { readFileSync } from 'node:fs';
 
 const GIB = 1n << 30n;

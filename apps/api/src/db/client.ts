@@ -88,7 +88,7 @@ export const pgliteStartParams = (sharedBuffersMb: number) => [
  * PostgreSQL runs it compiles the hot functions again with its optimising compiler. Each thread
  * that compiles gets a malloc arena of its own, and what a compile frees stays resident there:
  * 60–80 MB of a started server with V8's default (as many compile tasks as worker threads),
- * ~35 MB with one (decision 043). The flag only says how many threads may compile at once; the
+ * ~35 MB with one (decision 045). The flag only says how many threads may compile at once; the
  * code they produce is the same. It is read when a compilation starts, so setting it before the
  * first PGlite opens is enough.
  */

@@ -20,7 +20,7 @@ const MAX_INPUT_PIXELS = 60_000_000;
 /**
  * sharp loads libvips (a native library and its thread pool) when imported: ~10 MB resident and
  * 120-odd modules that a server holds from its start whether or not anyone ever posts a photo.
- * It is loaded at the first photo instead (decision 043).
+ * It is loaded at the first photo instead (decision 045).
  */
 let sharpModule: Promise<typeof Sharp> | undefined;
 const loadSharp = () => (sharpModule ??= import('sharp').then((module) => module.default));
