@@ -9,7 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type ConfigEnv, type Plugin, type Rollup } from 'vite';
 import { build as esbuild } from 'esbuild';
-import { PAGE_BOOT_SCRIPT } from '../../packages/shared/src/page-boot.ts';
+import { PAGE_BOOT_SCRIPT, ROUTE_BOOT_SCRIPT } from '../../packages/shared/src/page-boot.ts';
 
 /**
  * Writes .br and .gz siblings of every text asset at build time, so the server sends them
@@ -68,6 +68,81 @@ const PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>> = {
   '/privacy': ['src/features/legal/privacy-page.tsx'],
   '/legacy-stories': [QUERY_LAYOUT, BEING_BUILT],
 };
+
+/**
+ * The pages people open every day (issue 35, decision 043): a care plan, its medications, the
+ * professional's schedule. `pattern` matches the address (its one group is the plan), `module` is
+ * the page router.tsx loads, `data` the requests its first render makes for an address with no
+ * query (the same the page's queries send: lib/api-client.ts `earlyOr`). The app shell's boot
+ * script asks for the page's chunks and data as the HTML is read (ROUTE_BOOT_SCRIPT), and their
+ * code is put in two chunks rather than the ~55 small ones Rolldown makes of it by itself.
+ */
+const DAILY_ROUTES = [
+  {
+    pattern: '^/family/care-management/(?!create(?:/|$))([^/]+)/?$',
+    module: 'src/app/routes/care/care-plan-detail-route.tsx',
+    data: ['/api/care-plans/$1'],
+  },
+  {
+    pattern: '^/family/care-management/(?!create(?:/|$))([^/]+)/medications/?$',
+    module: 'src/app/routes/care/medications-route.tsx',
+    data: ['/api/care-plans/$1/medications?days=7', '/api/care-plans/$1/doses'],
+  },
+  {
+    pattern: '^/professional/schedule/?$',
+    module: 'src/app/routes/care/professional-schedule-route.tsx',
+    data: ['/api/professional/schedule?view=week'],
+  },
+] as const;
+
+/** The landing page's own modules: its first load (scripts/check-landing-size.mjs) and the chat launcher. */
+const LANDING_MODULES = ['src/app/routes/home-page.tsx', 'src/features/registration-chat/chat-launcher.tsx'];
+
+/** What every daily page also loads before it renders: the data layer and the route's prefetch. */
+const DAILY_SHELL = [QUERY_LAYOUT, 'src/app/route-data.ts'];
+
+/**
+ * The daily pages' code in two chunks, filled once the module graph is known (buildEnd) and read
+ * while the chunks are made (`codeSplitting.groups`). Left to itself Rolldown makes a chunk of each
+ * set of lazy imports that share modules: a care page needed ~55 of them beyond the entry, most
+ * under 1 kB (an icon, a helper), and on a phone's slow connection, six requests at a time, their
+ * round trips — not their bytes — were most of the page's start. The groups take only modules the
+ * daily pages import statically, never a lazily loaded one (a dialog's schema stays lazy):
+ * - `care`: what no prerendered public page uses — the public pages load exactly what they did;
+ * - `care-shared`: what the daily pages share with the public pages, but not with the landing page,
+ *   whose first load (scripts/check-landing-size.mjs) stays as it was. The public pages that use
+ *   part of it load all of it: fewer requests, a few kB more (decision 043 has the figures).
+ */
+const dailyChunks = { care: new Set<string>(), shared: new Set<string>() };
+
+function dailyPagesChunks(): Plugin {
+  return {
+    name: 'tavara-daily-pages-chunks',
+    apply: clientBuild,
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const matching = (paths: readonly string[]) =>
+        ids.filter((id) => paths.some((path) => id.replaceAll('\\', '/').endsWith(path)));
+      const reach = (roots: string[]) => {
+        const seen = new Set<string>();
+        const walk = (id: string) => {
+          if (seen.has(id)) return;
+          seen.add(id);
+          this.getModuleInfo(id)?.importedIds.forEach(walk);
+        };
+        roots.forEach(walk);
+        return seen;
+      };
+      const lazy = new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
+      const publicPages = reach([...entries, ...matching(Object.values(PRERENDERED_PAGES).flat())]);
+      const landing = reach([...entries, ...matching(LANDING_MODULES)]);
+      const daily = reach(matching([...DAILY_ROUTES.map((route) => route.module), ...DAILY_SHELL]));
+      dailyChunks.care = new Set([...daily].filter((id) => !lazy.has(id) && !publicPages.has(id)));
+      dailyChunks.shared = new Set([...daily].filter((id) => !lazy.has(id) && publicPages.has(id) && !landing.has(id)));
+    },
+  };
+}
 
 /** Where a prerendered path's HTML is written under dist/ (the server and the service worker agree). */
 const pageFile = (path: string) => `pages${path === '/' ? '/index' : path}.html`;
@@ -131,8 +206,8 @@ function prerender(): Plugin {
           throw new Error('prerender: index.html has no entry script first');
         if (!templateHead.includes('  </body>')) throw new Error('prerender: index.html has no </body>');
 
-        rmSync(join(outDir, 'pages'), { recursive: true, force: true });
-        for (const [path, modules] of Object.entries(PRERENDERED_PAGES)) {
+        /** The chunks of `modules` with every chunk they import, less what the entry loads. */
+        const chunkFiles = (modules: readonly string[]) => {
           const files = new Set<string>();
           const add = (fileName: string) => {
             if (files.has(fileName) || alreadyLoaded.has(fileName)) return;
@@ -144,13 +219,19 @@ function prerender(): Plugin {
             if (!chunk) throw new Error(`prerender: no chunk for ${module}`);
             add(chunk.fileName);
           }
+          return [...files];
+        };
+
+        rmSync(join(outDir, 'pages'), { recursive: true, force: true });
+        for (const [path, modules] of Object.entries(PRERENDERED_PAGES)) {
+          const files = chunkFiles(modules);
           const { app, title } = rendered[path]!;
           if (!app.includes('<h1')) throw new Error(`prerender: ${path} rendered no heading`);
           if (/<script|<template|<!--\$[?!]/.test(app))
             throw new Error(`prerender: ${path} has a boundary not rendered`);
           // The entry and every chunk to preload are requested by PAGE_BOOT_SCRIPT once the page
           // has painted (packages/shared/src/page-boot.ts), not from the head.
-          const pageModules = [...templateModules, ...[...files].map((file) => `/${file}`)];
+          const pageModules = [...templateModules, ...files.map((file) => `/${file}`)];
           const boot = `    <script data-modules="${pageModules.join(' ')}">${PAGE_BOOT_SCRIPT}</script>\n  </body>`;
           const html = templateHead
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
@@ -162,6 +243,19 @@ function prerender(): Plugin {
           writeFileSync(file, html);
           writeCompressed(file);
         }
+        // The app shell (every page not prerendered): the daily pages' chunks and data are asked
+        // for as its HTML is read (ROUTE_BOOT_SCRIPT, decision 043).
+        const routes = DAILY_ROUTES.map((route) => ({
+          p: route.pattern,
+          m: chunkFiles([...DAILY_SHELL, route.module]).map((file) => `/${file}`),
+          d: route.data,
+        }));
+        const routeBoot = `    <script data-routes="${escapeHtml(JSON.stringify(routes))}">${ROUTE_BOOT_SCRIPT}</script>\n  </body>`;
+        writeFileSync(
+          join(outDir, 'index.html'),
+          template.replace('  </body>', () => routeBoot),
+        );
+        writeCompressed(join(outDir, 'index.html'));
         await writeServiceWorker(outDir);
       },
     },
@@ -241,7 +335,7 @@ async function writeServiceWorker(outDir: string) {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), prerender()],
+  plugins: [react(), tailwindcss(), dailyPagesChunks(), precompress(), prerender()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -280,6 +374,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          includeDependenciesRecursively: false,
           // Every module the entry imports statically goes into the entry chunk. Left to itself,
           // Rolldown tries to merge such shared modules into the entry one by one, and whether a
           // merge passes its cycle check depends on the order of the app's dynamic imports: adding
@@ -287,7 +382,13 @@ export default defineConfig({
           // `cn` and others off into six tiny chunks the landing page then fetched (+0.4 kB gzip
           // of its 100). One group for `$initial` modules makes the entry the same whatever is lazy
           // elsewhere (and 0.8 kB smaller than before); lazy chunks import what they share with it.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            // The daily pages' code (dailyPagesChunks above). Only the modules each group names:
+            // Rolldown's default would pull each one's imports in too, public pages' modules with them.
+            { name: 'care', test: (id) => dailyChunks.care.has(id), priority: 2 },
+            { name: 'care-shared', test: (id) => dailyChunks.shared.has(id), priority: 1 },
+          ],
         },
       },
     },

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
-import { PAGE_BOOT_SCRIPT } from '@tavara/shared/page-boot';
+import { PAGE_BOOT_SCRIPT, ROUTE_BOOT_SCRIPT } from '@tavara/shared/page-boot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import { loadEnv } from './env';
@@ -152,9 +152,11 @@ describe('the built web app', () => {
 
   it('sends the prerendered pages under the same Content-Security-Policy as every response', async () => {
     const res = await app.request('/dashboard/family');
-    // 'self' and the one inline boot script by its hash: no other inline script runs.
-    const hash = createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64');
-    expect(res.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}';`);
+    // 'self' and the two inline boot scripts by their hashes: no other inline script runs.
+    const hash = (text: string) => createHash('sha256').update(text).digest('base64');
+    expect(res.headers.get('content-security-policy')).toContain(
+      `script-src 'self' 'sha256-${hash(PAGE_BOOT_SCRIPT)}' 'sha256-${hash(ROUTE_BOOT_SCRIPT)}';`,
+    );
   });
 
   it('serves other public files with a short cache', async () => {

@@ -2,7 +2,7 @@ import { careAssessmentRoutes } from './features/care-assessment/care-assessment
 import { familyStoryRoutes } from './features/family-story/family-story.routes';
 import { subscriptionRoutes } from './features/subscriptions/subscriptions.routes';
 import { createHash } from 'node:crypto';
-import { PAGE_BOOT_SCRIPT } from '@tavara/shared/page-boot';
+import { PAGE_BOOT_SCRIPT, ROUTE_BOOT_SCRIPT } from '@tavara/shared/page-boot';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -61,7 +61,9 @@ import {
 import { webAppRoutes } from './lib/web-app';
 
 /** CSP source for the prerendered pages' inline boot script (packages/shared/src/page-boot.ts). */
-const PAGE_BOOT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+const scriptHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const PAGE_BOOT_SCRIPT_HASH = scriptHash(PAGE_BOOT_SCRIPT);
+const ROUTE_BOOT_SCRIPT_HASH = scriptHash(ROUTE_BOOT_SCRIPT);
 
 /**
  * The typed API: every feature router, chained so `hc<ApiType>` on the web knows each route's
@@ -191,8 +193,9 @@ export function createApp(deps: AppDeps) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // 'self', and the prerendered pages' one inline boot script by its hash (decision 028).
-        scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_HASH],
+        // 'self', and by their hashes the two inline boot scripts: the prerendered pages' (decision
+        // 028) and the app shell's (decision 043).
+        scriptSrc: ["'self'", PAGE_BOOT_SCRIPT_HASH, ROUTE_BOOT_SCRIPT_HASH],
         // Radix and sonner position popovers and toasts with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

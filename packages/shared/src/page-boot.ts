@@ -21,3 +21,28 @@ export const PAGE_BOOT_SCRIPT =
   "e.crossOrigin='anonymous';document.head.appendChild(e)})}" +
   "if(document.visibilityState==='hidden')go();" +
   'else{requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}})()';
+
+/**
+ * The app shell's one inline script (index.html, every page that is not prerendered; issue 35,
+ * decision 043). A daily page's code is several chunks and its data one or two requests, and
+ * without this each waits for the one before it: the entry must run before it asks for the data
+ * layer, the data layer before the page's chunks, the page before its data. This script reads the
+ * daily pages from `data-routes` (written by the build: a pattern of the address, the page's
+ * chunks, its data's addresses) and, for the one this address matches, asks for all of it while
+ * the HTML is still being read — the chunks as modulepreloads, and, for a browser last seen signed
+ * in on an address with no query, the data, kept in `window.__tavaraEarly` for the page's first
+ * query to take (lib/api-client.ts `earlyOr`). A failed request is caught here, so an offline
+ * start logs nothing; the page then asks again itself.
+ *
+ * Keep it plain ES5 and keep its text stable: the hash in the CSP is computed from this string.
+ */
+export const ROUTE_BOOT_SCRIPT =
+  "(function(){try{var r=JSON.parse(document.currentScript.getAttribute('data-routes')),i,m,w;" +
+  'for(i=0;i<r.length&&!m;i++)m=new RegExp(r[i].p).exec(location.pathname);' +
+  'if(!m)return;r=r[i-1];' +
+  "r.m.forEach(function(u){var e=document.createElement('link');e.rel='modulepreload';e.href=u;" +
+  "e.crossOrigin='anonymous';document.head.appendChild(e)});" +
+  "if(location.search||localStorage.getItem('seenSignedIn')!=='1')return;" +
+  'w=window.__tavaraEarly={};' +
+  "r.d.forEach(function(u){u=u.replace('$1',m[1]);w[u]=fetch(u,{credentials:'same-origin'});" +
+  'w[u].catch(function(){})})}catch(x){}})()';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '@/lib/api-client';
+import { api, earlyOr, unwrap } from '@/lib/api-client';
 import { careKeys } from '../query-keys';
 
 /**
@@ -9,8 +9,11 @@ import { careKeys } from '../query-keys';
  * `queryClient.ensureQueryData(planQuery(id))` prefetches a plan page when navigation starts.
  */
 const fetchPlans = () => unwrap(api['care-plans'].$get());
-const fetchPlan = (planId: string, week?: string) =>
-  unwrap(api['care-plans'][':planId'].$get({ param: { planId }, query: week ? { week } : {} }));
+const fetchPlan = (planId: string, week?: string) => {
+  const call = () => api['care-plans'][':planId'].$get({ param: { planId }, query: week ? { week } : {} });
+  // This week's plan is what the app shell's boot script asks for as a plan's page starts.
+  return unwrap(week ? call() : earlyOr(`/api/care-plans/${planId}`, call));
+};
 
 export const plansQuery = () => queryOptions({ queryKey: careKeys.plans(), queryFn: fetchPlans, retry: 1 });
 

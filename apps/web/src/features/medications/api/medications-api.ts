@@ -8,7 +8,7 @@ import type {
 } from '@tavara/shared/medications/medications';
 import { careKeys } from '@/domain/query-keys';
 import { useRefreshingMutation } from '@/domain/refresh';
-import { api, unwrap } from '@/lib/api-client';
+import { api, earlyOr, unwrap } from '@/lib/api-client';
 
 /**
  * The medications of a plan (issue 17): a recorded dose refreshes the day, the list, the report
@@ -16,10 +16,16 @@ import { api, unwrap } from '@/lib/api-client';
  */
 const keys = careKeys.medications;
 const plan = api['care-plans'][':planId'];
-const fetchList = (planId: string, days: ReportPeriod) =>
-  unwrap(plan.medications.$get({ param: { planId }, query: { days: String(days) } as never }));
-const fetchDay = (planId: string, date?: string) =>
-  unwrap(plan.doses.$get({ param: { planId }, query: date ? { date } : {} }));
+// The week's list and today's doses are what the app shell's boot script asks for as the
+// medications page starts (lib/api-client.ts `earlyOr`).
+const fetchList = (planId: string, days: ReportPeriod) => {
+  const call = () => plan.medications.$get({ param: { planId }, query: { days: String(days) } as never });
+  return unwrap(days === 7 ? earlyOr(`/api/care-plans/${planId}/medications?days=7`, call) : call());
+};
+const fetchDay = (planId: string, date?: string) => {
+  const call = () => plan.doses.$get({ param: { planId }, query: date ? { date } : {} });
+  return unwrap(date ? call() : earlyOr(`/api/care-plans/${planId}/doses`, call));
+};
 const fetchReport = (planId: string, days: ReportPeriod) =>
   unwrap(plan.medications.report.$get({ param: { planId }, query: { days: String(days) } as never }));
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { careKeys } from '@/domain/query-keys';
 import { useRefreshingMutation } from '@/domain/refresh';
-import { api, unwrap } from '@/lib/api-client';
+import { api, earlyOr, unwrap } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { keepOrSend } from '@/domain/offline/offline-work';
 
@@ -24,8 +24,11 @@ export function readScheduleParams(params: URLSearchParams): { view: ScheduleVie
     date: params.get('date') ?? undefined,
   };
 }
-const fetchSchedule = (view: ScheduleView, date?: string) =>
-  unwrap(api.professional.schedule.$get({ query: { view, ...(date ? { date } : {}) } }));
+const fetchSchedule = (view: ScheduleView, date?: string) => {
+  const call = () => api.professional.schedule.$get({ query: { view, ...(date ? { date } : {}) } });
+  // This week's schedule is what the app shell's boot script asks for as the page starts.
+  return unwrap(view === 'week' && !date ? earlyOr('/api/professional/schedule?view=week', call) : call());
+};
 export type Schedule = Awaited<ReturnType<typeof fetchSchedule>>;
 export type ScheduleShift = Schedule['shifts'][number];
 
