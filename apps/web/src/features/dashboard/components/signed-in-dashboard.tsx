@@ -4,7 +4,7 @@ import type { PublicRole } from '@tavara/shared/roles';
 import { PanelError } from '@/components/query-panel';
 import { NotAvailableOffline } from '@/components/not-available-offline';
 import { useAuth } from '@/lib/auth';
-import { dashboardQuery } from '../api/dashboard-api';
+import { careFiguresQuery, dashboardQuery, medicationFiguresQuery } from '../api/dashboard-api';
 import { CareSummary } from './care-summary';
 import { DashboardHeader, SignedInDashboardLoading } from './dashboard-frame';
 import { MedicationSummary } from './medication-summary';
@@ -29,6 +29,16 @@ export interface SignedInDashboardProps {
 export default function SignedInDashboard({ role, title, onStartChat, extra, main }: SignedInDashboardProps) {
   const { user } = useAuth();
   const dashboard = useQuery({ ...dashboardQuery(user?.id ?? ''), enabled: Boolean(user) });
+  // The care and medication summaries open the main column and their height depends on their
+  // figures (a professional's next doses are a list): the column waits for them behind the
+  // skeleton rather than pushing everything below down as they arrive (issue 35: a layout shift of
+  // 0.18 on a phone when the doses came after the cards below them). Offline they show their own
+  // state, so a paused query holds nothing back.
+  const summaries = role !== 'community';
+  const care = useQuery({ ...careFiguresQuery(), enabled: summaries });
+  const medications = useQuery({ ...medicationFiguresQuery(), enabled: summaries });
+  const summariesLoading =
+    summaries && [care, medications].some((query) => query.isPending && query.fetchStatus === 'fetching');
 
   if (dashboard.isPending && dashboard.fetchStatus === 'paused')
     return (
@@ -37,7 +47,8 @@ export default function SignedInDashboard({ role, title, onStartChat, extra, mai
         <NotAvailableOffline />
       </>
     );
-  if (dashboard.isPending) return <SignedInDashboardLoading role={role} title={title} />;
+  if (dashboard.isPending || (summariesLoading && !dashboard.isError))
+    return <SignedInDashboardLoading role={role} title={title} />;
   if (dashboard.isError) {
     return (
       <>
