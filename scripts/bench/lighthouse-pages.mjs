@@ -57,6 +57,13 @@ async function runOnce(url, { track = () => undefined, cookie, prepare } = {}) {
     if (!result?.lhr) throw new Error(`lighthouse returned no report for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    // LIGHTHOUSE_REPORT_DIR=dir: each run's whole report beside the figures, to read where the time went.
+    if (process.env.LIGHTHOUSE_REPORT_DIR) {
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`;
+      writeFileSync(`${process.env.LIGHTHOUSE_REPORT_DIR}/${name}`, JSON.stringify(lhr));
+    }
     const metric = (id) => lhr.audits[id]?.numericValue;
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failed = (category) =>
