@@ -37,8 +37,12 @@ function writeCompressed(path: string) {
   writeFileSync(`${path}.gz`, gzipSync(buffer, { level: 9 }));
 }
 
-/** The browser build only: the prerender's SSR build (below) runs with the same config. */
-const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
+/** Set while the daily pages' chunks are worked out from a first build (dailyPagesChunks below). */
+const CHUNK_PROBE = 'TAVARA_CHUNK_PROBE';
+
+/** The browser build only: the prerender's SSR build (below) and the chunk probe run with the same config. */
+const clientBuild = (_config: unknown, env: ConfigEnv) =>
+  env.command === 'build' && !env.isSsrBuild && !process.env[CHUNK_PROBE];
 
 const QUERY_LAYOUT = 'src/app/query-layout.tsx';
 const ROLE_DASHBOARD = 'src/app/routes/dashboard/role-dashboard-route.tsx';
@@ -98,48 +102,90 @@ const DAILY_ROUTES = [
 /** The landing page's own modules: its first load (scripts/check-landing-size.mjs) and the chat launcher. */
 const LANDING_MODULES = ['src/app/routes/home-page.tsx', 'src/features/registration-chat/chat-launcher.tsx'];
 
+/**
+ * The other pages whose first load has a budget (scripts/check-page-sizes.mjs) or a Lighthouse
+ * goal, each as the modules it loads before it responds.
+ */
+const PUBLIC_FIRST_LOADS: Readonly<Record<string, readonly string[]>> = {
+  auth: ['src/app/routes/auth/sign-in-page.tsx'],
+  forms: ['src/features/auth/components/auth-page-body.tsx'],
+  dashboards: [QUERY_LAYOUT, ROLE_DASHBOARD],
+  public: Object.entries(PRERENDERED_PAGES).flatMap(([path, modules]) =>
+    ['/', '/auth'].includes(path) || path.startsWith('/dashboard/') ? [] : modules,
+  ),
+};
+
 /** What every daily page also loads before it renders: the data layer and the route's prefetch. */
 const DAILY_SHELL = [QUERY_LAYOUT, 'src/app/route-data.ts'];
 
 /**
- * The daily pages' code in two chunks, filled once the module graph is known (buildEnd) and read
- * while the chunks are made (`codeSplitting.groups`). Left to itself Rolldown makes a chunk of each
- * set of lazy imports that share modules: a care page needed ~55 of them beyond the entry, most
- * under 1 kB (an icon, a helper), and on a phone's slow connection, six requests at a time, their
- * round trips — not their bytes — were most of the page's start. The groups take only modules the
- * daily pages import statically, never a lazily loaded one (a dialog's schema stays lazy):
- * - `care`: what no prerendered public page uses — the public pages load exactly what they did;
- * - `care-shared`: what the daily pages share with the public pages, but not with the landing page,
- *   whose first load (scripts/check-landing-size.mjs) stays as it was. The public pages that use
- *   part of it load all of it: fewer requests, a few kB more (decision 043 has the figures).
+ * The daily pages' code in a few chunks (issue 35, decision 043). Left to itself Rolldown makes a
+ * chunk of each set of lazy imports that share modules: a care page needed ~55 of them beyond the
+ * entry, most under 1 kB (an icon, a helper), and on a phone's slow connection, six requests at a
+ * time, their round trips — not their bytes — were most of the page's start.
+ *
+ * Which modules each page really loads is known only after tree-shaking (`import { Pill } from
+ * 'lucide-react'` names a barrel of 1,500 icons and keeps one), so a first build with Rolldown's
+ * own chunks (`CHUNK_PROBE`, in memory, a few seconds) is read: each module a daily page loads
+ * before it renders (never a lazy one: a dialog's schema stays lazy) goes into the chunk of the
+ * public first loads that load it too (PUBLIC_FIRST_LOADS) — `care` when none does,
+ * `care-auth-forms` when /auth and its forms do, and so on. So every page that loads one of these
+ * chunks uses every module in it: the public pages' first loads hold exactly the code they held
+ * before, in fewer files. The landing page's modules are not moved.
  */
-const dailyChunks = { care: new Set<string>(), shared: new Set<string>() };
+const dailyChunkOf = new Map<string, string>();
 
 function dailyPagesChunks(): Plugin {
   return {
     name: 'tavara-daily-pages-chunks',
     apply: clientBuild,
-    buildEnd() {
-      const ids = [...this.getModuleIds()];
-      const matching = (paths: readonly string[]) =>
-        ids.filter((id) => paths.some((path) => id.replaceAll('\\', '/').endsWith(path)));
-      const reach = (roots: string[]) => {
-        const seen = new Set<string>();
-        const walk = (id: string) => {
-          if (seen.has(id)) return;
-          seen.add(id);
-          this.getModuleInfo(id)?.importedIds.forEach(walk);
+    async configResolved(config) {
+      process.env[CHUNK_PROBE] = '1';
+      let output: Rollup.RollupOutput | Rollup.RollupOutput[];
+      try {
+        output = (await build({
+          configFile: fileURLToPath(import.meta.url),
+          mode: config.mode,
+          logLevel: 'silent',
+          build: { write: false, modulePreload: false, minify: false },
+        })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+      } finally {
+        delete process.env[CHUNK_PROBE];
+      }
+      const chunks = (Array.isArray(output) ? output : [output])
+        .flatMap((result) => result.output)
+        .filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** The modules `paths`' chunks hold, with those of every chunk they import statically. */
+      const loadedBy = (paths: readonly string[]) => {
+        const files = new Set<string>();
+        const add = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          byFile.get(file)?.imports.forEach(add);
         };
-        roots.forEach(walk);
-        return seen;
+        for (const path of paths) {
+          const chunk = chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(path));
+          if (!chunk) throw new Error(`daily chunks: no chunk for ${path}`);
+          add(chunk.fileName);
+        }
+        return new Set([...files].flatMap((file) => byFile.get(file)?.moduleIds ?? []));
       };
-      const lazy = new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
-      const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
-      const publicPages = reach([...entries, ...matching(Object.values(PRERENDERED_PAGES).flat())]);
-      const landing = reach([...entries, ...matching(LANDING_MODULES)]);
-      const daily = reach(matching([...DAILY_ROUTES.map((route) => route.module), ...DAILY_SHELL]));
-      dailyChunks.care = new Set([...daily].filter((id) => !lazy.has(id) && !publicPages.has(id)));
-      dailyChunks.shared = new Set([...daily].filter((id) => !lazy.has(id) && publicPages.has(id) && !landing.has(id)));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry?.facadeModuleId) throw new Error('daily chunks: the probe build has no entry');
+      const landing = loadedBy([entry.facadeModuleId.replaceAll('\\', '/'), ...LANDING_MODULES]);
+      const firstLoads = Object.entries(PUBLIC_FIRST_LOADS).map(([name, paths]) => ({
+        name,
+        modules: loadedBy(paths),
+      }));
+      // What is imported lazily keeps a chunk of its own: the pages themselves, and their dialogs' code.
+      const lazy = new Set(chunks.flatMap((chunk) => (chunk.isDynamicEntry && chunk.facadeModuleId) || []));
+      dailyChunkOf.clear();
+      for (const id of loadedBy([...DAILY_ROUTES.map((route) => route.module), ...DAILY_SHELL])) {
+        if (landing.has(id) || lazy.has(id)) continue;
+        const sharers = firstLoads.filter((load) => load.modules.has(id)).map((load) => load.name);
+        dailyChunkOf.set(id, ['care', ...sharers].join('-'));
+      }
     },
   };
 }
@@ -383,11 +429,10 @@ export default defineConfig({
           // of its 100). One group for `$initial` modules makes the entry the same whatever is lazy
           // elsewhere (and 0.8 kB smaller than before); lazy chunks import what they share with it.
           groups: [
-            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: 'index', tags: ['$initial'], priority: 2 },
             // The daily pages' code (dailyPagesChunks above). Only the modules each group names:
             // Rolldown's default would pull each one's imports in too, public pages' modules with them.
-            { name: 'care', test: (id) => dailyChunks.care.has(id), priority: 2 },
-            { name: 'care-shared', test: (id) => dailyChunks.shared.has(id), priority: 1 },
+            { name: (id) => dailyChunkOf.get(id) ?? null, priority: 1 },
           ],
         },
       },
