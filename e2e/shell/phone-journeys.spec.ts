@@ -318,6 +318,15 @@ function smallTargets(page: Page): Promise<string[]> {
           // The label around (or for) a box is what a finger taps.
           target = element.closest('label') ?? (element.labels?.[0] as HTMLElement | undefined) ?? element;
         }
+        const after = getComputedStyle(element, '::after');
+        const fills = ['top', 'right', 'bottom', 'left'].every((side) => after.getPropertyValue(side) === '0px');
+        if (after.content !== 'none' && after.position === 'absolute' && fills) {
+          // A stretched control (a card's title whose ::after covers the card): the finger's
+          // target is the box the ::after fills, its nearest positioned ancestor.
+          let block = element.parentElement;
+          while (block && getComputedStyle(block).position === 'static') block = block.parentElement;
+          if (block) target = block;
+        }
         const box = target.getBoundingClientRect();
         if (box.width <= 2 || box.height <= 2) continue; // visually hidden (its label is the target)
         if (element.tagName === 'A' && getComputedStyle(element).display === 'inline') {
@@ -374,6 +383,21 @@ test.describe('signed-in routes as they load: layout shift ≤ 0.02, targets, an
         test.setTimeout(180_000);
         const { context, page } = await signedIn(browser, request, role, width);
         const planId = role === 'family' ? await createPlan(context) : undefined;
+        // The professional's board with a post on it, whatever other journeys have posted: its
+        // cards are among the targets measured.
+        if (role === 'professional') {
+          const posted = await context.request.post('/api/boards/posts', {
+            headers: { origin: APP_URL },
+            data: {
+              type: 'discussion',
+              title: 'Evening shifts in San Fernando',
+              region: 'san_fernando',
+              urgency: 'planned',
+              details: 'Anyone else covering evenings near the hospital this month?',
+            },
+          });
+          expect(posted.status(), await posted.text()).toBe(201);
+        }
         const problems: string[] = [];
         for (const route of routesFor(role, planId)) {
           await page.goto(route);
