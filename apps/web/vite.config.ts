@@ -9,6 +9,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type ConfigEnv, type Plugin, type Rollup } from 'vite';
 import { build as esbuild } from 'esbuild';
+import { DAILY_PAGES } from '../../packages/shared/src/daily-pages.ts';
 import { PAGE_BOOT_SCRIPT, ROUTE_BOOT_SCRIPT } from '../../packages/shared/src/page-boot.ts';
 
 /**
@@ -72,32 +73,6 @@ const PRERENDERED_PAGES: Readonly<Record<string, readonly string[]>> = {
   '/privacy': ['src/features/legal/privacy-page.tsx'],
   '/legacy-stories': [QUERY_LAYOUT, BEING_BUILT],
 };
-
-/**
- * The pages people open every day (issue 35, decision 043): a care plan, its medications, the
- * professional's schedule. `pattern` matches the address (its one group is the plan), `module` is
- * the page router.tsx loads, `data` the requests its first render makes for an address with no
- * query (the same the page's queries send: lib/api-client.ts `earlyOr`). The app shell's boot
- * script asks for the page's chunks and data as the HTML is read (ROUTE_BOOT_SCRIPT), and their
- * code is put in two chunks rather than the ~55 small ones Rolldown makes of it by itself.
- */
-const DAILY_ROUTES = [
-  {
-    pattern: '^/family/care-management/(?!create(?:/|$))([^/]+)/?$',
-    module: 'src/app/routes/care/care-plan-detail-route.tsx',
-    data: ['/api/care-plans/$1'],
-  },
-  {
-    pattern: '^/family/care-management/(?!create(?:/|$))([^/]+)/medications/?$',
-    module: 'src/app/routes/care/medications-route.tsx',
-    data: ['/api/care-plans/$1/medications?days=7', '/api/care-plans/$1/doses'],
-  },
-  {
-    pattern: '^/professional/schedule/?$',
-    module: 'src/app/routes/care/professional-schedule-route.tsx',
-    data: ['/api/professional/schedule?view=week'],
-  },
-] as const;
 
 /** The landing page's own modules: its first load (scripts/check-landing-size.mjs) and the chat launcher. */
 const LANDING_MODULES = ['src/app/routes/home-page.tsx', 'src/features/registration-chat/chat-launcher.tsx'];
@@ -181,7 +156,7 @@ function dailyPagesChunks(): Plugin {
       // What is imported lazily keeps a chunk of its own: the pages themselves, and their dialogs' code.
       const lazy = new Set(chunks.flatMap((chunk) => (chunk.isDynamicEntry && chunk.facadeModuleId) || []));
       dailyChunkOf.clear();
-      for (const id of loadedBy([...DAILY_ROUTES.map((route) => route.module), ...DAILY_SHELL])) {
+      for (const id of loadedBy([...DAILY_PAGES.map((route) => route.module), ...DAILY_SHELL])) {
         if (landing.has(id) || lazy.has(id)) continue;
         const sharers = firstLoads.filter((load) => load.modules.has(id)).map((load) => load.name);
         dailyChunkOf.set(id, ['care', ...sharers].join('-'));
@@ -291,7 +266,7 @@ function prerender(): Plugin {
         }
         // The app shell (every page not prerendered): the daily pages' chunks and data are asked
         // for as its HTML is read (ROUTE_BOOT_SCRIPT, decision 043).
-        const routes = DAILY_ROUTES.map((route) => ({
+        const routes = DAILY_PAGES.map((route) => ({
           p: route.pattern,
           m: chunkFiles([...DAILY_SHELL, route.module]).map((file) => `/${file}`),
           d: route.data,

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useSyncExternalStore, type ComponentType } from 'r
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ROUTES, type RoutePath } from '@tavara/shared/routes';
 import { RootLayout } from '@/components/layouts/root-layout';
+import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { lazyPage } from './lazy-page';
 
@@ -158,19 +159,18 @@ export function AppRouter() {
   );
 }
 
-/** The pages whose code and data start with the route (route-data.ts): a care plan, its medications, the schedule. */
-const PREFETCHED =
-  /^\/family\/care-management\/(?!create(\/|$))[^/]+(\/medications)?\/?$|^\/professional\/schedule\/?$/;
-
 /**
  * Starts a daily page's code and data as navigation to it starts (issue 35) rather than a level
- * of imports at a time under the data layer; the data only for a browser last seen signed in (a
- * visitor would be answered 401; the page itself says "sign in").
+ * of imports at a time under the data layer. Which pages those are is route-data.ts's to say
+ * (packages/shared/src/daily-pages.ts): the entry holds no copy of the list (the landing page's
+ * budget). Only for a browser last seen signed in: they are signed-in pages (a visitor's data
+ * would be answered 401, and the page itself says "sign in"), so a visitor's pages never ask for
+ * route-data's small chunk.
  */
 function usePrefetchRouteData() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    if (!PREFETCHED.test(pathname)) return;
+    if (localStore.get(LOCAL_KEYS.seenSignedIn) !== '1') return;
     import('./route-data').then(
       (module) => module.startRoute(pathname, search),
       // The page loads its own code and data as usual.
