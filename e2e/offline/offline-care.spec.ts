@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { APP_URL, createConfirmedUser, signInAs } from '../auth/accounts';
 import { expect, expectNoAxeViolations, test } from '../fixtures';
+import { OFFLINE_KEPT_MESSAGE } from '../../packages/shared/src/offline/offline-work';
 
 /**
  * Issue 29: a carer in a dead zone. The installed app (its service worker allowed here) opened
@@ -192,6 +193,9 @@ test('a carer offline: the saved day, doses and a check-in sent once on reconnec
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
   await page.getByRole('button', { name: 'Check in' }).first().click();
   await expect(page.getByRole('heading', { name: 'Waiting to send (4)' })).toBeVisible();
+  // The check-in's toast comes a render after the list: checked once it is there, not as it
+  // arrives in the middle of the check (seen on a loaded machine: its title caught mid-fade).
+  await expect(page.getByText(OFFLINE_KEPT_MESSAGE).first()).toBeVisible();
   await expectNoAxeViolations(page, 'schedule offline with work waiting');
   // The dashboard opened offline: the worker gives it the shell, not the signed-out welcome, and
   // it shows the person's own dashboard with today's doses from what was saved.
