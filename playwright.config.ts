@@ -31,9 +31,10 @@ export const CHROMIUM_ARGS = [
 
 /**
  * Debian's `chromium-headless-shell` (same source and version as `chromium`) drives every journey
- * it can: it costs ~40 % less CPU per journey (decision 030). Push notifications are the one thing
- * it lacks — a worker's `showNotification` leaves `getNotifications()` empty — so
- * e2e/notifications/push.spec.ts runs on full Chromium in a project of its own. Without the shell
+ * it can: over the whole suite it costs about a quarter less CPU (decision 030). Push
+ * notifications are the one thing it lacks — a worker's `showNotification` leaves
+ * `getNotifications()` empty — so e2e/notifications/push.spec.ts runs on full Chromium in a
+ * project of its own. Without the shell
  * (not installed, or HEADLESS_SHELL_PATH empty) every journey runs on full Chromium.
  */
 export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -12,9 +12,9 @@ find_chromium() {
   command -v chromium || command -v chromium-browser || true
 }
 
-# Debian's headless shell (same source and version) runs every journey but the push ones, at ~40 %
-# less CPU (decision 030, playwright.config.ts); full Chromium runs the push journeys and the
-# component tests. Both come from Debian's packages, never a Playwright download.
+# Debian's headless shell (same source and version) runs every journey but the push ones, at about
+# a quarter less CPU (decision 030, playwright.config.ts); full Chromium runs the push journeys
+# and the component tests. Both come from Debian's packages, never a Playwright download.
 HEADLESS_SHELL="${HEADLESS_SHELL_PATH-/usr/bin/chromium-headless-shell}"
 CHROMIUM="$(find_chromium)"
 missing=()

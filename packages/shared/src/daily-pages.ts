@@ -1,6 +1,6 @@
 /**
  * The pages people open every day (issue 35, decision 043): a care plan, its medications and the
- * professional's schedule — described once, here, for the three places that start them early:
+ * professional's schedule — described once, here, for both places that start them early:
  *
  * - the build (apps/web/vite.config.ts) puts each page's code in its own chunks and writes the
  *   app shell's boot script, which asks for the chunks and `data` as the HTML is read;

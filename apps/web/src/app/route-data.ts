@@ -25,9 +25,10 @@ const PAGES: Record<
 /**
  * Starts a daily page's data and its code as navigation to it starts (router.tsx calls it for a
  * browser last seen signed in). This chunk imports nothing beyond the shell's: the entry's lazy
- * imports carry no preload lists (vite.config.ts, the landing page's budget), but this chunk's do, so the query's chunks and then all the page's chunks are asked for at once —
- * one round trip after this one — instead of one level of imports at a time under a page that
- * waits for the data layer to render. The data first: the page's chunks queue behind it.
+ * imports carry no preload lists (vite.config.ts, the landing page's budget), but this chunk's
+ * do, so the query's chunks and then all the page's chunks are asked for at once — one round
+ * trip after this one — instead of one level of imports at a time under a page that waits for
+ * the data layer to render. The data first: the page's chunks queue behind it.
  */
 export function startRoute(pathname: string, search: string): void {
   const match = matchDailyPage(pathname);
