@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { careCircleMembers } from '../db/schema/care-circle';
 import { carePlans, careTeamMembers, type shifts } from '../db/schema/care-plans';
+import { perDatabase } from '../db/prepared';
 import { AppError } from '../lib/app-error';
 
 import type { MemberRow, PlanContext, PlanRow } from './plan-context';
@@ -24,66 +25,51 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export const noAccess = () => new AppError('not_found', M.noAccess);
 
 /**
- * The three reads behind every plan route's access check — the plan, the viewer's team membership,
- * their circle membership — built once per database handle and prepared once per connection
- * (named statements): drizzle otherwise builds each statement anew, about half a millisecond of
- * CPU apiece on a 2-core machine, and PostgreSQL parses and plans it again (decision 044). A
- * transaction gets its own, so its reads stay on its connection.
+ * The reads behind every plan route's access check, prepared (`perDatabase`). `planAccessRead` is
+ * the plan with the viewer's accepted team and circle memberships in one statement — the
+ * live-membership unique indexes make each join at most one row — so a plan route starts with one
+ * round trip, not three. `teamRead` and `circleRead` answer "is this person on it" for others.
  */
-const ACCESS_READS = {
-  plan: (db: Database) =>
+const acceptedOn = (table: typeof careTeamMembers | typeof careCircleMembers) =>
+  and(eq(table.planId, carePlans.id), eq(table.userId, sql.placeholder('userId')), eq(table.status, 'accepted'));
+const planAccessRead = perDatabase((db) =>
+  db
+    .select({ plan: carePlans, team: careTeamMembers, circle: careCircleMembers })
+    .from(carePlans)
+    .leftJoin(careTeamMembers, acceptedOn(careTeamMembers))
+    .leftJoin(careCircleMembers, acceptedOn(careCircleMembers))
+    .where(eq(carePlans.id, sql.placeholder('planId')))
+    .limit(1)
+    .prepare('tavara_plan_access'),
+);
+const memberRead = (table: typeof careTeamMembers | typeof careCircleMembers, name: string) =>
+  perDatabase((db) =>
     db
       .select()
-      .from(carePlans)
-      .where(eq(carePlans.id, sql.placeholder('planId')))
-      .prepare('tavara_plan_by_id'),
-  team: (db: Database) =>
-    db
-      .select()
-      .from(careTeamMembers)
+      .from(table)
       .where(
         and(
-          eq(careTeamMembers.planId, sql.placeholder('planId')),
-          eq(careTeamMembers.userId, sql.placeholder('userId')),
-          eq(careTeamMembers.status, 'accepted'),
+          eq(table.planId, sql.placeholder('planId')),
+          eq(table.userId, sql.placeholder('userId')),
+          eq(table.status, 'accepted'),
         ),
       )
       .limit(1)
-      .prepare('tavara_accepted_team_member'),
-  circle: (db: Database) =>
-    db
-      .select()
-      .from(careCircleMembers)
-      .where(
-        and(
-          eq(careCircleMembers.planId, sql.placeholder('planId')),
-          eq(careCircleMembers.userId, sql.placeholder('userId')),
-          eq(careCircleMembers.status, 'accepted'),
-        ),
-      )
-      .limit(1)
-      .prepare('tavara_accepted_circle_member'),
-};
-type AccessReads = { [K in keyof typeof ACCESS_READS]?: ReturnType<(typeof ACCESS_READS)[K]> };
+      .prepare(name),
+  );
+const teamRead = memberRead(careTeamMembers, 'tavara_accepted_team_member');
+const circleRead = memberRead(careCircleMembers, 'tavara_accepted_circle_member');
 
-const accessReadsByDb = new WeakMap<Database, AccessReads>();
-/** `db`'s prepared `name`, built at its first use on that handle. */
-function accessRead<K extends keyof typeof ACCESS_READS>(db: Database, name: K): ReturnType<(typeof ACCESS_READS)[K]> {
-  let reads = accessReadsByDb.get(db);
-  if (!reads) accessReadsByDb.set(db, (reads = {}));
-  return (reads[name] ??= ACCESS_READS[name](db) as AccessReads[K]) as ReturnType<(typeof ACCESS_READS)[K]>;
-}
-
-/** The plan by id, or undefined. */
-async function planById(db: Database, planId: string): Promise<PlanRow | undefined> {
-  const [plan] = await accessRead(db, 'plan').execute({ planId });
-  return plan;
+/** The plan by id with `userId`'s accepted team and circle memberships (each null if none), or undefined. */
+async function planWithMemberships(db: Database, planId: string, userId: string) {
+  const [row] = await planAccessRead(db).execute({ planId, userId });
+  return row;
 }
 
 /** `userId`'s accepted membership of the plan, or null: the one query behind every "is on the team". */
 export async function acceptedMembership(db: Database, planId: string, userId: string): Promise<MemberRow | null> {
-  const [row] = await accessRead(db, 'team').execute({ planId, userId });
-  return row ?? null;
+  const [row] = await teamRead(db).execute({ planId, userId });
+  return (row as MemberRow | undefined) ?? null;
 }
 
 /**
@@ -94,12 +80,12 @@ export async function acceptedMembership(db: Database, planId: string, userId: s
 export async function loadPlanFor(db: Database, viewer: Viewer, planId: string): Promise<PlanContext> {
   if (viewer.checkedPlan?.plan.id === planId) return viewer.checkedPlan;
   if (!UUID.test(planId)) throw noAccess();
-  const plan = await planById(db, planId);
-  if (!plan) throw noAccess();
-  const membership = await acceptedMembership(db, planId, viewer.id);
-  const access = planAccess({ userId: viewer.id, role: viewer.role }, plan, membership ?? null);
+  const row = await planWithMemberships(db, planId, viewer.id);
+  if (!row) throw noAccess();
+  const { plan, team: membership } = row;
+  const access = planAccess({ userId: viewer.id, role: viewer.role }, plan, membership);
   if (access === 'none') throw noAccess();
-  return { plan, access, membership: membership ?? null };
+  return { plan, access, membership };
 }
 
 export type CircleMemberRow = typeof careCircleMembers.$inferSelect;
@@ -110,8 +96,8 @@ export async function acceptedCircleMembership(
   planId: string,
   userId: string,
 ): Promise<CircleMemberRow | null> {
-  const [row] = await accessRead(db, 'circle').execute({ planId, userId });
-  return row ?? null;
+  const [row] = await circleRead(db).execute({ planId, userId });
+  return (row as CircleMemberRow | undefined) ?? null;
 }
 
 export interface VillageContext {
@@ -129,10 +115,11 @@ export interface VillageContext {
  */
 export async function loadVillagePlan(db: Database, viewer: Viewer, planId: string): Promise<VillageContext> {
   if (!UUID.test(planId)) throw noAccess();
-  const plan = await planById(db, planId);
-  if (!plan) throw noAccess();
-  const membership = await acceptedMembership(db, planId, viewer.id);
-  const circleMembership = membership ? null : await acceptedCircleMembership(db, planId, viewer.id);
+  const row = await planWithMemberships(db, planId, viewer.id);
+  if (!row) throw noAccess();
+  const { plan, team: membership } = row;
+  // A team member is answered as one, whatever else they are.
+  const circleMembership = membership ? null : row.circle;
   const access = villageAccess({ userId: viewer.id, role: viewer.role }, plan, membership, circleMembership);
   // An archived plan stays with its family (and admins), as in loadPlanFor's list; its village is closed.
   if (access === 'none' || (plan.archivedAt && access !== 'owner' && access !== 'admin')) throw noAccess();
