@@ -1,12 +1,18 @@
 import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 
 /** How people are named and pictured to each other across features. */
 
-export const displayName = sql<string>`coalesce(nullif(trim(${profiles.fullName}), ''), nullif(trim(concat_ws(' ', ${profiles.firstName}, ${profiles.lastName})), ''), ${user.name})`;
+/** A person's name as everyone sees it: the profile's full name, else first and last, else the account's. */
+export const displayNameOf = (
+  account: { name: AnyColumn },
+  profile: { fullName: AnyColumn; firstName: AnyColumn; lastName: AnyColumn },
+) =>
+  sql<string>`coalesce(nullif(trim(${profile.fullName}), ''), nullif(trim(concat_ws(' ', ${profile.firstName}, ${profile.lastName})), ''), ${account.name})`;
+export const displayName = displayNameOf(user, profiles);
 
 export async function peopleByIds(db: Database, ids: readonly string[]) {
   const unique = [...new Set(ids)];

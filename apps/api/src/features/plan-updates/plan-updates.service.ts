@@ -5,7 +5,7 @@ import {
   UPDATE_LIMITS,
   UPDATE_MESSAGES as U,
 } from '@tavara/shared/plan-updates/plan-updates';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { careCircleMembers } from '../../db/schema/care-circle';
 import { careTeamMembers } from '../../db/schema/care-plans';
@@ -16,6 +16,7 @@ import { loadVillagePlan, UUID, type VillageContext } from '../../domain/plan-ac
 import type { Viewer } from '../../domain/viewer';
 import { AppError } from '../../lib/app-error';
 import { notify } from '../../lib/notifications/notify';
+import { feedRows } from './feed-page';
 import type { EncodedPhoto, UpdatePhotoStore } from './update-photos';
 
 /**
@@ -40,8 +41,6 @@ function canPost(ctx: VillageContext) {
 function canReact(ctx: VillageContext) {
   return ctx.access !== 'admin';
 }
-
-type UpdateRow = typeof planUpdates.$inferSelect;
 
 async function loadUpdate(db: Database, viewer: Viewer, updateId: string) {
   if (!UUID.test(updateId)) throw updateGone();
@@ -98,15 +97,15 @@ export interface FeedComment {
   canRemove: boolean;
 }
 
-/** The newest comments shown under each update of a page; the count tells how many there are in all. */
-const COMMENTS_PER_UPDATE = 50;
-
 export const photoUrl = (photoId: string) => `/api/plan-update-photos/${photoId}`;
+
+const FORMER_MEMBER = 'A former member';
 
 /**
  * One page of the feed, newest first: a keyset on (created_at, id) — the index
  * `plan_updates_feed_idx` — so page 500 costs what page 1 does, and an update posted while
- * someone scrolls moves nothing under them.
+ * someone scrolls moves nothing under them. The page and all it shows are one statement
+ * (`feed-page.ts`).
  */
 export async function listFeed(
   db: Database,
@@ -117,107 +116,36 @@ export async function listFeed(
   const ctx = await loadVillagePlan(db, viewer, planId);
   const cursor = page.before ? decodeFeedCursor(page.before) : null;
   if (page.before && !cursor) throw new AppError('bad_request', U.badCursor);
-  const rows = await db
-    .select()
-    .from(planUpdates)
-    .where(
-      and(
-        eq(planUpdates.planId, planId),
-        // A row comparison: the index's own order, so the cursor is a start point in the index.
-        cursor
-          ? sql`(${planUpdates.createdAt}, ${planUpdates.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(planUpdates.createdAt), desc(planUpdates.id))
-    .limit(page.limit + 1);
+  const rows = await feedRows(db, planId, viewer.id, page.limit + 1, cursor);
   const more = rows.length > page.limit;
   const shown = rows.slice(0, page.limit);
-  const updates = await describe(db, viewer, ctx, shown);
+  const family = isFamily(ctx);
+  const updates = shown.map((r): FeedUpdate => ({
+    id: r.id,
+    author: { id: r.authorId, name: (r.authorId && r.authorName) || FORMER_MEMBER, photoUrl: r.authorPhotoUrl },
+    body: r.body,
+    createdAt: r.createdAt.toISOString(),
+    editedAt: r.editedAt?.toISOString() ?? null,
+    photos: r.photos.map((p) => ({ id: p.id, url: photoUrl(p.id), width: p.width, height: p.height })),
+    thanks: { count: r.thanks, byYou: r.thankedByViewer },
+    comments: r.comments.map((c) => ({
+      id: c.id,
+      author: { id: c.authorId, name: (c.authorId && c.authorName) || FORMER_MEMBER },
+      body: c.body,
+      createdAt: new Date(c.createdAt).toISOString(),
+      yours: c.authorId === viewer.id,
+      canRemove: c.authorId === viewer.id || family,
+    })),
+    commentCount: r.commentCount,
+    yours: r.authorId === viewer.id,
+    canRemove: r.authorId === viewer.id || family,
+  }));
   const last = shown.at(-1);
   return {
     updates,
     nextCursor: more && last ? encodeFeedCursor(last.createdAt, last.id) : null,
-    you: { canPost: canPost(ctx), canReact: canReact(ctx), isFamily: isFamily(ctx) },
+    you: { canPost: canPost(ctx), canReact: canReact(ctx), isFamily: family },
   };
-}
-
-async function describe(db: Database, viewer: Viewer, ctx: VillageContext, rows: UpdateRow[]): Promise<FeedUpdate[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  // Each update's newest comments, with the update's count of comments riding along on every row
-  // (a window over the same partition): one statement for both.
-  const ranked = db
-    .select({
-      id: planUpdateComments.id,
-      updateId: planUpdateComments.updateId,
-      authorId: planUpdateComments.authorId,
-      body: planUpdateComments.body,
-      createdAt: planUpdateComments.createdAt,
-      rank: sql<number>`row_number() over (partition by ${planUpdateComments.updateId} order by ${planUpdateComments.createdAt} desc)`.as(
-        'rank',
-      ),
-      total: sql<number>`count(*) over (partition by ${planUpdateComments.updateId})`.as('total'),
-    })
-    .from(planUpdateComments)
-    .where(inArray(planUpdateComments.updateId, ids))
-    .as('ranked');
-  // Three statements for the page's photos, thanks and comments (issue 35: every statement is a
-  // round trip, and the feed's budget is per request).
-  const [photos, thanks, comments] = await Promise.all([
-    db
-      .select()
-      .from(planUpdatePhotos)
-      .where(inArray(planUpdatePhotos.updateId, ids))
-      .orderBy(asc(planUpdatePhotos.position)),
-    db
-      .select({
-        updateId: planUpdateThanks.updateId,
-        n: count(),
-        byYou: sql<boolean>`bool_or(${planUpdateThanks.userId} = ${viewer.id})`,
-      })
-      .from(planUpdateThanks)
-      .where(inArray(planUpdateThanks.updateId, ids))
-      .groupBy(planUpdateThanks.updateId),
-    db.select().from(ranked).where(lte(ranked.rank, COMMENTS_PER_UPDATE)).orderBy(asc(ranked.createdAt)),
-  ]);
-  const people = await peopleByIds(db, [
-    ...rows.flatMap((r) => (r.authorId ? [r.authorId] : [])),
-    ...comments.flatMap((c) => (c.authorId ? [c.authorId] : [])),
-  ]);
-  const family = isFamily(ctx);
-  const thanked = new Set(thanks.filter((t) => t.byYou).map((t) => t.updateId));
-  const thanksOf = new Map(thanks.map((t) => [t.updateId, Number(t.n)]));
-  const countOf = new Map(comments.map((c) => [c.updateId, Number(c.total)]));
-  const nameOf = (id: string | null) => (id ? (people.get(id)?.name ?? 'A former member') : 'A former member');
-  return rows.map((r) => ({
-    id: r.id,
-    author: {
-      id: r.authorId,
-      name: nameOf(r.authorId),
-      photoUrl: r.authorId ? (people.get(r.authorId)?.photoUrl ?? null) : null,
-    },
-    body: r.body,
-    createdAt: r.createdAt.toISOString(),
-    editedAt: r.editedAt?.toISOString() ?? null,
-    photos: photos
-      .filter((p) => p.updateId === r.id)
-      .map((p) => ({ id: p.id, url: photoUrl(p.id), width: p.width, height: p.height })),
-    thanks: { count: thanksOf.get(r.id) ?? 0, byYou: thanked.has(r.id) },
-    comments: comments
-      .filter((c) => c.updateId === r.id)
-      .map((c) => ({
-        id: c.id,
-        author: { id: c.authorId, name: nameOf(c.authorId) },
-        body: c.body,
-        createdAt: c.createdAt.toISOString(),
-        yours: c.authorId === viewer.id,
-        canRemove: c.authorId === viewer.id || family,
-      })),
-    commentCount: countOf.get(r.id) ?? 0,
-    yours: r.authorId === viewer.id,
-    canRemove: r.authorId === viewer.id || family,
-  }));
 }
 
 export interface UpdateInput {
