@@ -10,6 +10,7 @@ import type { TtRegionCode } from '@tavara/shared/codes/tt-regions';
 import { formatDateTime } from '@tavara/shared/time/format';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { user } from '../../db/schema/auth';
 import { helpRequests, helpSignups } from '../../db/schema/care-circle';
 import { carePlans } from '../../db/schema/care-plans';
@@ -40,12 +41,17 @@ const offerGone = () => new AppError('not_found', H.offerGone);
 
 // ——— the community member's regions ———
 
-export async function helpRegionsOf(db: Database, userId: string): Promise<TtRegionCode[]> {
-  const rows = await db
+const regionsRead = perDatabase((db) =>
+  db
     .select({ region: helpRegions.region })
     .from(helpRegions)
-    .where(eq(helpRegions.userId, userId))
-    .orderBy(asc(helpRegions.region));
+    .where(eq(helpRegions.userId, sql.placeholder('userId')))
+    .orderBy(asc(helpRegions.region))
+    .prepare('tavara_help_regions_of'),
+);
+
+export async function helpRegionsOf(db: Database, userId: string): Promise<TtRegionCode[]> {
+  const rows = await regionsRead(db).execute({ userId });
   return rows.map((r) => r.region);
 }
 
@@ -89,59 +95,77 @@ export async function shareHelpRequest(
 // ——— what a community member sees ———
 
 /**
- * The open shared requests in the viewer's regions that still need someone, soonest first. One
- * query, each region's page from `help_requests_public_region_idx`; the answer holds only
- * `PublicHelpRequest`'s keys.
+ * The open shared requests in some regions that still need someone, soonest first: each region's
+ * first page from `help_requests_public_region_idx` (a lateral join per region, so a reader of two
+ * regions reads at most two pages, not every shared request there), the soonest `PUBLIC_PAGE` of
+ * those, then their names, zones and the viewer's offers for just that page. Prepared: planning
+ * this statement cost PostgreSQL more than running it (decision 044).
  */
-export async function publicHelpRequests(db: Database, viewer: Viewer, now = new Date()) {
-  const regions = await helpRegionsOf(db, viewer.id);
-  if (regions.length === 0) return { regions, requests: [] as PublicHelpRequest[] };
-  const rows = await db
+const openRequestsRead = perDatabase((db) => {
+  const candidates = db
     .select({
-      id: helpRequests.id,
-      region: helpRequests.publicRegion,
-      kind: helpRequests.kind,
-      startsAt: helpRequests.startsAt,
-      endsAt: helpRequests.endsAt,
-      timeZone: carePlans.timeZone,
+      id: sql<string>`x.id`.as('id'),
+      region: sql<TtRegionCode>`x.public_region`.as('region'),
+      kind: sql<string>`x.kind`.as('kind'),
+      startsAt: sql<Date>`x.starts_at`.mapWith(helpRequests.startsAt).as('starts_at'),
+      endsAt: sql<Date>`x.ends_at`.mapWith(helpRequests.endsAt).as('ends_at'),
+      createdById: sql<string | null>`x.created_by_id`.as('created_by_id'),
+      timeZone: sql<string>`x.time_zone`.as('time_zone'),
+    })
+    .from(
+      sql`unnest(${sql.placeholder('regions')}::text[]) as g(region)
+        cross join lateral (
+          select r2.id, r2.public_region, r2.kind, r2.starts_at, r2.ends_at, r2.created_by_id, p2.time_zone
+          from ${helpRequests} r2 join ${carePlans} p2 on p2.id = r2.plan_id
+          where r2.public_region = g.region and r2.status = 'open'
+            and r2.starts_at > ${sql.placeholder('now')}::timestamptz
+            and p2.archived_at is null
+            and (select count(*) from ${helpSignups} s where s.request_id = r2.id and s.status in ('coming', 'done')) < r2.helpers_needed
+          order by r2.starts_at limit ${sql.raw(String(PUBLIC_PAGE))}
+        ) as x`,
+    )
+    .orderBy(sql`x.starts_at`, sql`x.id`)
+    .limit(PUBLIC_PAGE)
+    .as('candidates');
+  // The page's columns by their qualified names: drizzle writes a subquery's aliased fields bare,
+  // which the joins below would make ambiguous.
+  const page = (column: string) => sql.raw(`"candidates"."${column}"`);
+  return db
+    .select({
+      id: sql<string>`${page('id')}`,
+      region: sql<TtRegionCode>`${page('region')}`,
+      kind: sql<string>`${page('kind')}`,
+      startsAt: sql<Date>`${page('starts_at')}`.mapWith(helpRequests.startsAt),
+      endsAt: sql<Date>`${page('ends_at')}`.mapWith(helpRequests.endsAt),
+      timeZone: sql<string>`${page('time_zone')}`,
       name: displayName,
       offerId: helpOffers.id,
       offerStatus: helpOffers.status,
     })
-    .from(helpRequests)
-    .innerJoin(carePlans, eq(carePlans.id, helpRequests.planId))
-    .leftJoin(user, eq(user.id, helpRequests.createdById))
-    .leftJoin(profiles, eq(profiles.id, helpRequests.createdById))
+    .from(candidates)
+    .leftJoin(user, eq(user.id, page('created_by_id')))
+    .leftJoin(profiles, eq(profiles.id, page('created_by_id')))
     .leftJoin(
       helpOffers,
       and(
-        eq(helpOffers.requestId, helpRequests.id),
-        eq(helpOffers.userId, viewer.id),
+        eq(helpOffers.requestId, page('id')),
+        eq(helpOffers.userId, sql.placeholder('viewerId')),
         inArray(helpOffers.status, ['offered', 'accepted']),
       ),
     )
-    .where(
-      // Each region's first page from its own ordered index range (a lateral join per region), so
-      // a reader of two regions reads at most two pages, not every shared request there.
-      sql`${helpRequests.id} in (
-        select x.id from unnest(array[${sql.join(
-          regions.map((r) => sql`${r}`),
-          sql`, `,
-        )}]::text[]) as g(region)
-        cross join lateral (
-          select r2.id from ${helpRequests} r2 join ${carePlans} p2 on p2.id = r2.plan_id
-          where r2.public_region = g.region and r2.status = 'open' and r2.starts_at > ${now.toISOString()}::timestamptz
-            and p2.archived_at is null
-            and (select count(*) from ${helpSignups} s where s.request_id = r2.id and s.status in ('coming', 'done')) < r2.helpers_needed
-          order by r2.starts_at limit ${sql.raw(String(PUBLIC_PAGE))}
-        ) as x)`,
-    )
-    .orderBy(asc(helpRequests.startsAt), asc(helpRequests.id))
-    .limit(PUBLIC_PAGE);
+    .orderBy(page('starts_at'), page('id'))
+    .prepare('tavara_open_help_requests');
+});
+
+/** The open shared requests in the viewer's regions that still need someone, as `PublicHelpRequest`s. */
+export async function publicHelpRequests(db: Database, viewer: Viewer, now = new Date()) {
+  const regions = await helpRegionsOf(db, viewer.id);
+  if (regions.length === 0) return { regions, requests: [] as PublicHelpRequest[] };
+  const rows = await openRequestsRead(db).execute({ regions, now: now.toISOString(), viewerId: viewer.id });
   const requests: PublicHelpRequest[] = rows.map((r) => ({
     id: r.id,
     firstName: firstNameOf(r.name),
-    region: r.region!,
+    region: r.region,
     kind: r.kind as HelpKind,
     start: r.startsAt.toISOString(),
     end: r.endsAt.toISOString(),
