@@ -67,8 +67,10 @@ function feedStatement(db: Database, afterCursor: boolean) {
         select json_agg(json_build_object('id', p.id, 'width', p.width, 'height', p.height) order by p.position)
         from ${planUpdatePhotos} p where p.update_id = ${u}), '[]'::json)`,
       thanks: sql<number>`(select count(*)::int from ${planUpdateThanks} t where t.update_id = ${u})`,
-      thankedByViewer: sql<boolean>`exists(
-        select 1 from ${planUpdateThanks} t where t.update_id = ${u} and t.user_id = ${sql.placeholder('viewerId')})`,
+      // A scalar subquery, not EXISTS: PostgreSQL turns that EXISTS into a hash of all the viewer's
+      // thanks (a sequential scan, 7 ms on the demo data) instead of one probe of the primary key.
+      thankedByViewer: sql<boolean>`coalesce((
+        select true from ${planUpdateThanks} t where t.update_id = ${u} and t.user_id = ${sql.placeholder('viewerId')}), false)`,
       commentCount: sql<number>`(select count(*)::int from ${planUpdateComments} c where c.update_id = ${u})`,
       // The newest comments by the comments' (update_id, created_at) index, then shown oldest first.
       comments: sql<FeedCommentRow[]>`coalesce((
