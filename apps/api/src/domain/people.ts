@@ -1,6 +1,7 @@
 import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
-import { type AnyColumn, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import { user } from '../db/schema/auth';
 import { profiles } from '../db/schema/profiles';
 
@@ -14,14 +15,20 @@ export const displayNameOf = (
   sql<string>`coalesce(nullif(trim(${profile.fullName}), ''), nullif(trim(concat_ws(' ', ${profile.firstName}, ${profile.lastName})), ''), ${account.name})`;
 export const displayName = displayNameOf(user, profiles);
 
-export async function peopleByIds(db: Database, ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map<string, { name: string; photoUrl: string | null }>();
-  const rows = await db
+/** Names and photos by id: one statement prepared once (`perDatabase`), the ids as one array parameter. */
+const peopleRead = perDatabase((db) =>
+  db
     .select({ id: user.id, name: displayName, photoFile: profiles.photoFile })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(inArray(user.id, unique));
+    .where(sql`${user.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('tavara_people_by_ids'),
+);
+
+export async function peopleByIds(db: Database, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, { name: string; photoUrl: string | null }>();
+  const rows = await peopleRead(db).execute({ ids: unique });
   return new Map(
     rows.map((r) => [r.id, { name: r.name, photoUrl: r.photoFile ? profilePhotoUrl(r.id, r.photoFile) : null }]),
   );
