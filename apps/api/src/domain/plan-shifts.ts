@@ -1,7 +1,8 @@
 import { FORMER_TEAM_MEMBER } from '@tavara/shared/account/account';
 import { effectiveShiftStatus } from '@tavara/shared/shifts/shifts';
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import { shifts } from '../db/schema/care-plans';
 import { addLocalDays, instantToLocal, localDateOf, localToInstant, weekStart } from './plan-time';
 
@@ -62,13 +63,29 @@ export function weekOf(date: string, zone: string): { from: string; to: string }
   return { from, to: addLocalDays(from, 6, zone) };
 }
 
-export async function listPlanShifts(db: Database, plan: PlanRow, from: string, to: string) {
-  const { start, end } = rangeInstants(from, to, plan.timeZone);
-  const rows = await db
+/** A plan's shifts that overlap [start, end), prepared (`perDatabase`): the plan's and the team's daily read. */
+const planShiftsRead = perDatabase((db) =>
+  db
     .select()
     .from(shifts)
-    .where(and(eq(shifts.planId, plan.id), lt(shifts.startsAt, end), gte(shifts.endsAt, start)))
-    .orderBy(asc(shifts.startsAt));
+    .where(
+      and(
+        eq(shifts.planId, sql.placeholder('planId')),
+        lt(shifts.startsAt, sql.placeholder('end')),
+        gte(shifts.endsAt, sql.placeholder('start')),
+      ),
+    )
+    .orderBy(asc(shifts.startsAt))
+    .prepare('tavara_plan_shifts_in_range'),
+);
+
+export async function listPlanShifts(db: Database, plan: PlanRow, from: string, to: string) {
+  const { start, end } = rangeInstants(from, to, plan.timeZone);
+  const rows = await planShiftsRead(db).execute({
+    planId: plan.id,
+    start: start.toISOString(),
+    end: end.toISOString(),
+  });
   return shiftViews(db, rows, () => plan.timeZone);
 }
 

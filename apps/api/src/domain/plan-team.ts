@@ -1,34 +1,48 @@
 import { type MemberKind, type MemberStatus, type TeamRole } from '@tavara/shared/care-team/care-team';
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
+import { perDatabase } from '../db/prepared';
+import { user } from '../db/schema/auth';
 import { carePlans, careTeamMembers } from '../db/schema/care-plans';
+import { profiles } from '../db/schema/profiles';
 
 import { type Viewer } from './viewer';
-import { peopleByIds } from './people';
+import { displayName, peopleByIds } from './people';
 
 /** A plan's team and the invitations waiting for someone: read by the plan, the team and the schedule. */
 // ——— plan detail and team ———
 
-export async function teamOf(db: Database, planId: string, includeHistory: boolean, includeEmails: boolean) {
-  const rows = await db
-    .select()
-    .from(careTeamMembers)
-    .where(
-      includeHistory
-        ? eq(careTeamMembers.planId, planId)
-        : and(eq(careTeamMembers.planId, planId), eq(careTeamMembers.status, 'accepted')),
-    )
-    .orderBy(asc(careTeamMembers.invitedAt));
-  const people = await peopleByIds(
-    db,
-    rows.map((r) => r.userId).filter((id): id is string => id !== null),
+/**
+ * A plan's team with each member's name and photo in one statement, prepared (`perDatabase`): the
+ * accepted members, or with history (invited, left, removed) for the owner and admins.
+ */
+const teamRead = (withHistory: boolean) =>
+  perDatabase((db) =>
+    db
+      .select({ member: careTeamMembers, name: displayName, photoFile: profiles.photoFile })
+      .from(careTeamMembers)
+      .leftJoin(user, eq(user.id, careTeamMembers.userId))
+      .leftJoin(profiles, eq(profiles.id, careTeamMembers.userId))
+      .where(
+        withHistory
+          ? eq(careTeamMembers.planId, sql.placeholder('planId'))
+          : and(eq(careTeamMembers.planId, sql.placeholder('planId')), eq(careTeamMembers.status, 'accepted')),
+      )
+      .orderBy(asc(careTeamMembers.invitedAt))
+      .prepare(withHistory ? 'tavara_team_with_history' : 'tavara_team_accepted'),
   );
-  return rows.map((r) => ({
+const teamWithHistory = teamRead(true);
+const acceptedTeam = teamRead(false);
+
+export async function teamOf(db: Database, planId: string, includeHistory: boolean, includeEmails: boolean) {
+  const rows = await (includeHistory ? teamWithHistory : acceptedTeam)(db).execute({ planId });
+  return rows.map(({ member: r, name, photoFile }) => ({
     id: r.id,
     userId: r.userId,
-    name: r.userId ? (people.get(r.userId)?.name ?? null) : null,
-    photoUrl: r.userId ? (people.get(r.userId)?.photoUrl ?? null) : null,
+    name: r.userId ? name : null,
+    photoUrl: r.userId && photoFile ? profilePhotoUrl(r.userId, photoFile) : null,
     email: includeEmails ? r.invitedEmail : null,
     kind: r.kind as MemberKind,
     teamRole: r.teamRole as TeamRole,
