@@ -45,8 +45,11 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: a tarball of the data directory (used to clone test databases). */
-  dumpDataDir?(): Promise<Blob>;
+  /**
+   * PGlite only: a tarball of the data directory, gzipped unless `compression` is `'none'` (backups
+   * keep the gzip; the tests' template does not, since every test file unpacks it).
+   */
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
 /** The driver the configuration asks for: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
@@ -155,8 +158,8 @@ export async function openDatabase(options: DatabaseOptions, logger?: Logger): P
       // One process owns a PGlite directory, so no cross-process migration lock is needed.
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
     },
-    async dumpDataDir() {
-      return client.dumpDataDir('gzip');
+    async dumpDataDir(compression = 'gzip') {
+      return client.dumpDataDir(compression);
     },
     async close() {
       try {
