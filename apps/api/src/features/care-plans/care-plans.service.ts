@@ -5,6 +5,7 @@ import { addDays } from 'date-fns';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { carePlans, careTeamMembers, shifts } from '../../db/schema/care-plans';
 import { familyDetails } from '../../db/schema/registration';
 import { addLocalDays, instantToLocal, localDateOf } from '../../domain/plan-time';
@@ -203,6 +204,21 @@ async function summarisePlans(db: Database, plans: PlanRow[]) {
   });
 }
 
+/** Shifts of a plan still to fill (open or offered, not yet over): the plan page's figure, prepared. */
+const openShiftsRead = perDatabase((db) =>
+  db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(shifts)
+    .where(
+      and(
+        eq(shifts.planId, sql.placeholder('planId')),
+        gte(shifts.endsAt, sql.placeholder('now')),
+        inArray(shifts.status, ['open', 'offered']),
+      ),
+    )
+    .prepare('tavara_plan_open_shift_count'),
+);
+
 export async function getPlanDetail(db: Database, viewer: Viewer, planId: string, week?: string) {
   const { plan, access, membership } = await loadPlanFor(db, viewer, planId);
   const today = localDateOf(new Date(), plan.timeZone);
@@ -212,12 +228,7 @@ export async function getPlanDetail(db: Database, viewer: Viewer, planId: string
     peopleByIds(db, [plan.familyId]),
     teamOf(db, plan.id, isOwner || access === 'admin', isOwner),
     listPlanShifts(db, plan, range.from, range.to),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(shifts)
-      .where(
-        and(eq(shifts.planId, plan.id), gte(shifts.endsAt, new Date()), inArray(shifts.status, ['open', 'offered'])),
-      ),
+    openShiftsRead(db).execute({ planId: plan.id, now: new Date().toISOString() }),
   ]);
   return {
     plan: planView(plan),
