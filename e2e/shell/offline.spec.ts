@@ -27,10 +27,9 @@ test('sign in: offline the attempt fails visibly and keeps the form; back online
 }) => {
   const user = await createConfirmedUser(request, 'Offline', { email: uniqueEmail('offline-sign-in') });
   // The toast code (what a failed sign-in needs) arrives by itself just after the first load,
-  // before any tap: the connection can drop right then and a toast still shows.
-  const toastCode = page.waitForResponse((response) => /\/assets\/toaster-[^/]*\.js$/.test(response.url()));
+  // before any tap: once it is in, the connection can drop and a toast still shows.
   await page.goto('/auth');
-  await toastCode;
+  await expect(page.locator('html[data-toasts-ready]')).toBeAttached();
   await context.setOffline(true);
   await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
@@ -152,10 +151,9 @@ test('save the form: offline the save fails visibly, the answers stay; back onli
     data: { email: user.email, password: user.password },
   });
   expect(signIn.ok()).toBe(true);
-  const toastCode = page.waitForResponse((response) => /\/assets\/toaster-[^/]*\.js$/.test(response.url()));
   await page.goto('/registration/community');
   await expect(page.getByRole('button', { name: 'Complete Registration' })).toBeVisible();
-  await toastCode;
+  await expect(page.locator('html[data-toasts-ready]')).toBeAttached();
   await page.getByRole('textbox', { name: /full name/i }).fill('Devika Maharaj');
   await page.getByRole('textbox', { name: /Where you are based/i }).fill('Chaguanas');
   await page.getByRole('textbox', { name: /phone number/i }).fill('+1 868 555 4321');

@@ -41,9 +41,10 @@ export function preloadToasts(preloadHost: () => Promise<unknown>) {
     events.forEach((type) => window.removeEventListener(type, run, true));
     window.removeEventListener('load', afterLoad);
     window.clearTimeout(timer);
-    if (navigator.serviceWorker?.controller) return;
-    void import('sonner').catch(() => undefined);
-    void preloadHost().catch(() => undefined);
+    if (navigator.serviceWorker?.controller) return markReady();
+    // Both resolve once their chunks and every chunk they import are in (the Toaster's imports
+    // arrive only after its own chunk: waiting for that one download is not enough).
+    Promise.all([import('sonner'), preloadHost()]).then(markReady, () => undefined);
   };
   const afterLoad = () => {
     timer = window.setTimeout(run, PRELOAD_AFTER_LOAD_MS);
@@ -52,6 +53,13 @@ export function preloadToasts(preloadHost: () => Promise<unknown>) {
   if (document.readyState === 'complete') afterLoad();
   else window.addEventListener('load', afterLoad, { once: true });
 }
+
+/**
+ * `<html data-toasts-ready>`: the toast code is on this device, so a toast can show even if the
+ * connection drops now. Nothing in the app reads it; a browser journey that cuts the connection
+ * waits for it instead of guessing which downloads the toast needs.
+ */
+const markReady = () => document.documentElement.setAttribute('data-toasts-ready', '');
 
 type Kind = 'success' | 'error' | 'info' | 'warning' | 'message';
 const show = (kind: Kind) => (message: string, options?: Sonner.ExternalToast) => {
