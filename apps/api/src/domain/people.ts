@@ -1,5 +1,6 @@
 import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
-import { type AnyColumn, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { user } from '../db/schema/auth';
@@ -14,6 +15,22 @@ export const displayNameOf = (
 ) =>
   sql<string>`coalesce(nullif(trim(${profile.fullName}), ''), nullif(trim(concat_ws(' ', ${profile.firstName}, ${profile.lastName})), ''), ${account.name})`;
 export const displayName = displayNameOf(user, profiles);
+
+/**
+ * The name of the person whose id is `userId`, as a scalar subquery of the statement it is part
+ * of: one primary-key probe a row. Joined instead, the planner hashes every user and profile (a
+ * sequential scan apiece, 8,000 of each on the demo data) to name a page of rows. `as` names the
+ * tables inside, so two of these can sit in one statement; `userId` must be qualified, since
+ * drizzle writes columns bare in a one-table select.
+ */
+export function personNameOf(userId: SQL, as: string) {
+  const person = alias(user, as);
+  const profile = alias(profiles, `${as}_profile`);
+  const personId = sql`${sql.identifier(as)}.id`;
+  return sql<string | null>`(select ${displayNameOf(person, profile)} from ${user} ${person}
+    left join ${profiles} ${profile} on ${sql.identifier(`${as}_profile`)}.id = ${personId}
+    where ${personId} = ${userId})`;
+}
 
 /** Names and photos by id: one statement prepared once (`perDatabase`), the ids as one array parameter. */
 const peopleRead = perDatabase((db) =>

@@ -1,6 +1,6 @@
 import { CARE_PLAN_MESSAGES as M } from '@tavara/shared/care-plans/care-plans';
 import { planAccess, villageAccess, type VillageAccess } from '@tavara/shared/care-plans/permissions';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { careCircleMembers } from '../db/schema/care-circle';
 import { carePlans, careTeamMembers, type shifts } from '../db/schema/care-plans';
@@ -30,14 +30,15 @@ export const noAccess = () => new AppError('not_found', M.noAccess);
  * live-membership unique indexes make each join at most one row — so a plan route starts with one
  * round trip, not three. `teamRead` and `circleRead` answer "is this person on it" for others.
  */
-const acceptedOn = (table: typeof careTeamMembers | typeof careCircleMembers) =>
-  and(eq(table.planId, carePlans.id), eq(table.userId, sql.placeholder('userId')), eq(table.status, 'accepted'));
+/** `table`'s accepted membership of the plan `planId` for the `userId` placeholder. */
+const accepted = (table: typeof careTeamMembers | typeof careCircleMembers, planId: SQLWrapper) =>
+  and(eq(table.planId, planId), eq(table.userId, sql.placeholder('userId')), eq(table.status, 'accepted'));
 const planAccessRead = perDatabase((db) =>
   db
     .select({ plan: carePlans, team: careTeamMembers, circle: careCircleMembers })
     .from(carePlans)
-    .leftJoin(careTeamMembers, acceptedOn(careTeamMembers))
-    .leftJoin(careCircleMembers, acceptedOn(careCircleMembers))
+    .leftJoin(careTeamMembers, accepted(careTeamMembers, carePlans.id))
+    .leftJoin(careCircleMembers, accepted(careCircleMembers, carePlans.id))
     .where(eq(carePlans.id, sql.placeholder('planId')))
     .limit(1)
     .prepare('tavara_plan_access'),
@@ -47,13 +48,7 @@ const memberRead = (table: typeof careTeamMembers | typeof careCircleMembers, na
     db
       .select()
       .from(table)
-      .where(
-        and(
-          eq(table.planId, sql.placeholder('planId')),
-          eq(table.userId, sql.placeholder('userId')),
-          eq(table.status, 'accepted'),
-        ),
-      )
+      .where(accepted(table, sql.placeholder('planId')))
       .limit(1)
       .prepare(name),
   );

@@ -1,16 +1,13 @@
 import { FORMER_TEAM_MEMBER } from '@tavara/shared/account/account';
 import { effectiveShiftStatus } from '@tavara/shared/shifts/shifts';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { perDatabase } from '../db/prepared';
-import { user } from '../db/schema/auth';
-import { profiles } from '../db/schema/profiles';
 import { shifts } from '../db/schema/care-plans';
 import { addLocalDays, instantToLocal, localDateOf, localToInstant, weekStart } from './plan-time';
 
 import { type PlanRow, type ShiftRow } from './plan-access';
-import { displayNameOf, peopleByIds } from './people';
+import { peopleByIds, personNameOf } from './people';
 
 /** A plan's shifts as people see them: read by the plan, the schedule, the team and the dashboards. */
 // ——— shifts as people see them ———
@@ -67,18 +64,6 @@ export function weekOf(date: string, zone: string): { from: string; to: string }
 }
 
 /**
- * The name of the user in `shifts.<column>`, as a subquery of the statement it is part of: one
- * primary-key probe a row. Qualified by hand: drizzle writes columns bare in a one-table select.
- */
-function nameOf(column: 'assignee_id' | 'offered_to_id', as: string) {
-  const person = alias(user, as);
-  const profile = alias(profiles, `${as}_profile`);
-  return sql<string | null>`(select ${displayNameOf(person, profile)} from ${user} ${person}
-    left join ${profiles} ${profile} on ${sql.identifier(`${as}_profile`)}.id = ${sql.identifier(as)}.id
-    where ${sql.identifier(as)}.id = ${shifts}.${sql.identifier(column)})`;
-}
-
-/**
  * A plan's shifts that overlap [start, end) with the names of whoever has or is offered each, one
  * prepared statement (`perDatabase`): the plan's and the team's daily read.
  */
@@ -86,8 +71,8 @@ const planShiftsRead = perDatabase((db) =>
   db
     .select({
       shift: shifts,
-      assigneeName: nameOf('assignee_id', 'assignee'),
-      offeredToName: nameOf('offered_to_id', 'offered_to'),
+      assigneeName: personNameOf(sql`${shifts}.${sql.identifier('assignee_id')}`, 'assignee'),
+      offeredToName: personNameOf(sql`${shifts}.${sql.identifier('offered_to_id')}`, 'offered_to'),
     })
     .from(shifts)
     .where(

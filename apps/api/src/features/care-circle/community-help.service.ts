@@ -17,7 +17,7 @@ import { carePlans } from '../../db/schema/care-plans';
 import { helpOffers, helpRegions } from '../../db/schema/community-help';
 import { profiles } from '../../db/schema/profiles';
 import { circlePath } from '../../domain/help-tasks';
-import { displayName, peopleByIds } from '../../domain/people';
+import { displayName, peopleByIds, personNameOf } from '../../domain/people';
 import { UUID } from '../../domain/plan-access';
 import type { Viewer } from '../../domain/viewer';
 import { AppError } from '../../lib/app-error';
@@ -138,10 +138,7 @@ const openRequestsRead = perDatabase((db) => {
       startsAt: sql<Date>`${page('starts_at')}`.mapWith(helpRequests.startsAt),
       endsAt: sql<Date>`${page('ends_at')}`.mapWith(helpRequests.endsAt),
       timeZone: sql<string>`${page('time_zone')}`,
-      // A subquery per row, not a join: joined, the planner hashes every user and profile (8,000 of
-      // each on the demo data, a sequential scan apiece) to name fifty requests.
-      name: sql<string>`(select ${displayName} from ${user} left join ${profiles} on ${profiles.id} = ${user.id}
-        where ${user.id} = ${page('created_by_id')})`,
+      name: personNameOf(page('created_by_id'), 'asker'),
       offerId: helpOffers.id,
       offerStatus: helpOffers.status,
     })

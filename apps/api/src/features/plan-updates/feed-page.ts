@@ -1,12 +1,11 @@
 import { profilePhotoUrl } from '@tavara/shared/registration/photo-url';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { user } from '../../db/schema/auth';
 import { planUpdateComments, planUpdatePhotos, planUpdates, planUpdateThanks } from '../../db/schema/plan-updates';
 import { profiles } from '../../db/schema/profiles';
-import { displayName, displayNameOf } from '../../domain/people';
+import { displayName, personNameOf } from '../../domain/people';
 
 /**
  * One page of a plan's updates feed as one statement (issue 30's bench; decision 044): the page's
@@ -49,9 +48,6 @@ export interface FeedRow {
   comments: FeedCommentRow[];
 }
 
-const commenter = alias(user, 'commenter');
-const commenterProfile = alias(profiles, 'commenter_profile');
-
 function feedStatement(db: Database, afterCursor: boolean) {
   const u = planUpdates.id;
   return db
@@ -77,10 +73,8 @@ function feedStatement(db: Database, afterCursor: boolean) {
         select json_agg(json_build_object('id', x.id, 'authorId', x.author_id, 'authorName', x.author_name,
           'body', x.body, 'createdAt', x.created_at) order by x.created_at, x.id)
         from (
-          select c.id, c.author_id, c.body, c.created_at, ${displayNameOf(commenter, commenterProfile)} as author_name
+          select c.id, c.author_id, c.body, c.created_at, ${personNameOf(sql`c.author_id`, 'commenter')} as author_name
           from ${planUpdateComments} c
-          left join ${user} ${commenter} on ${commenter.id} = c.author_id
-          left join ${profiles} ${commenterProfile} on ${commenterProfile.id} = c.author_id
           where c.update_id = ${u}
           order by c.created_at desc, c.id desc
           limit ${sql.raw(String(COMMENTS_PER_UPDATE))}

@@ -14,6 +14,7 @@ import { circlePath } from '../../domain/help-tasks';
 import { peopleByIds } from '../../domain/people';
 import { loadVillagePlan, UUID, type VillageContext } from '../../domain/plan-access';
 import type { Viewer } from '../../domain/viewer';
+import { FORMER_MEMBER } from '../../lib/account-deletion';
 import { AppError } from '../../lib/app-error';
 import { notify } from '../../lib/notifications/notify';
 import { feedRows } from './feed-page';
@@ -98,8 +99,6 @@ export interface FeedComment {
 }
 
 export const photoUrl = (photoId: string) => `/api/plan-update-photos/${photoId}`;
-
-const FORMER_MEMBER = 'A former member';
 
 /**
  * One page of the feed, newest first: a keyset on (created_at, id) — the index
