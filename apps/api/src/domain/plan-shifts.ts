@@ -64,16 +64,34 @@ export function weekOf(date: string, zone: string): { from: string; to: string }
 }
 
 /**
- * A plan's shifts that overlap [start, end) with the names of whoever has or is offered each, one
- * prepared statement (`perDatabase`): the plan's and the team's daily read.
+ * A shift with the names of whoever has it and whoever it is offered to, as columns of the
+ * statement that reads it (`personNameOf`): select these, then `namedShiftViews`.
+ */
+export const shiftWithNames = {
+  shift: shifts,
+  assigneeName: personNameOf(sql`${shifts}.${sql.identifier('assignee_id')}`, 'assignee'),
+  offeredToName: personNameOf(sql`${shifts}.${sql.identifier('offered_to_id')}`, 'offered_to'),
+};
+
+export function namedShiftViews(
+  rows: Array<{ shift: ShiftRow; assigneeName: string | null; offeredToName: string | null }>,
+  zoneOf: (row: ShiftRow) => string,
+) {
+  const names = new Map<string, { name: string }>();
+  for (const { shift, assigneeName, offeredToName } of rows) {
+    if (shift.assigneeId && assigneeName !== null) names.set(shift.assigneeId, { name: assigneeName });
+    if (shift.offeredToId && offeredToName !== null) names.set(shift.offeredToId, { name: offeredToName });
+  }
+  return rows.map(({ shift }) => shiftView(shift, zoneOf(shift), names));
+}
+
+/**
+ * A plan's shifts that overlap [start, end) with their people's names, one prepared statement
+ * (`perDatabase`): the plan's and the team's daily read.
  */
 const planShiftsRead = perDatabase((db) =>
   db
-    .select({
-      shift: shifts,
-      assigneeName: personNameOf(sql`${shifts}.${sql.identifier('assignee_id')}`, 'assignee'),
-      offeredToName: personNameOf(sql`${shifts}.${sql.identifier('offered_to_id')}`, 'offered_to'),
-    })
+    .select(shiftWithNames)
     .from(shifts)
     .where(
       and(
@@ -93,12 +111,7 @@ export async function listPlanShifts(db: Database, plan: PlanRow, from: string, 
     start: start.toISOString(),
     end: end.toISOString(),
   });
-  const names = new Map<string, { name: string }>();
-  for (const { shift, assigneeName, offeredToName } of rows) {
-    if (shift.assigneeId && assigneeName !== null) names.set(shift.assigneeId, { name: assigneeName });
-    if (shift.offeredToId && offeredToName !== null) names.set(shift.offeredToId, { name: offeredToName });
-  }
-  return rows.map(({ shift }) => shiftView(shift, plan.timeZone, names));
+  return namedShiftViews(rows, () => plan.timeZone);
 }
 
 /** "Tuesday 6 PM–8 AM: nobody assigned" for each upcoming shift in the list that has nobody. */

@@ -9,7 +9,7 @@ import { carePlans, careTeamMembers } from '../db/schema/care-plans';
 import { profiles } from '../db/schema/profiles';
 
 import { type Viewer } from './viewer';
-import { displayName, peopleByIds } from './people';
+import { displayName, personNameOf } from './people';
 
 /** A plan's team and the invitations waiting for someone: read by the plan, the team and the schedule. */
 // ——— plan detail and team ———
@@ -62,27 +62,53 @@ export function invitedToViewer(
   viewer: Viewer,
   invitations: { userId: AnyPgColumn; invitedEmail: AnyPgColumn } = careTeamMembers,
 ) {
-  const byAccount = eq(invitations.userId, viewer.id);
-  if (!viewer.emailVerified) return byAccount;
-  return or(byAccount, and(isNull(invitations.userId), eq(invitations.invitedEmail, viewer.email.toLowerCase())))!;
+  return invitedTo(invitations, viewer.id, viewer.emailVerified ? viewer.email.toLowerCase() : null);
 }
 
-export async function listMyInvitations(db: Database, viewer: Viewer) {
-  const rows = await db
-    .select({ member: careTeamMembers, planTitle: carePlans.title, familyId: carePlans.familyId })
-    .from(careTeamMembers)
-    .innerJoin(carePlans, eq(carePlans.id, careTeamMembers.planId))
-    .where(and(eq(careTeamMembers.status, 'invited'), isNull(carePlans.archivedAt), invitedToViewer(viewer)))
-    .orderBy(asc(careTeamMembers.invitedAt));
-  const families = await peopleByIds(
-    db,
-    rows.map((r) => r.familyId),
+/** `invitedToViewer`'s rule with the account and the verified e-mail as values or placeholders. */
+function invitedTo(invitations: { userId: AnyPgColumn; invitedEmail: AnyPgColumn }, userId: unknown, email: unknown) {
+  const byAccount = eq(invitations.userId, userId);
+  if (email === null) return byAccount;
+  return or(byAccount, and(isNull(invitations.userId), eq(invitations.invitedEmail, email)))!;
+}
+
+/**
+ * The team invitations waiting for the viewer with each plan's family name, one prepared statement
+ * (`perDatabase`) for an unverified viewer (by account) and one for a verified one (by account or
+ * e-mail): the dashboard's, the plans list's and the schedule's read.
+ */
+const invitationsRead = (byEmail: boolean) =>
+  perDatabase((db) =>
+    db
+      .select({
+        member: careTeamMembers,
+        planTitle: carePlans.title,
+        familyName: personNameOf(sql`${carePlans}.${sql.identifier('family_id')}`, 'family'),
+      })
+      .from(careTeamMembers)
+      .innerJoin(carePlans, eq(carePlans.id, careTeamMembers.planId))
+      .where(
+        and(
+          eq(careTeamMembers.status, 'invited'),
+          isNull(carePlans.archivedAt),
+          invitedTo(careTeamMembers, sql.placeholder('userId'), byEmail ? sql.placeholder('email') : null),
+        ),
+      )
+      .orderBy(asc(careTeamMembers.invitedAt))
+      .prepare(byEmail ? 'tavara_my_invitations_by_email' : 'tavara_my_invitations'),
   );
+const invitationsByAccount = invitationsRead(false);
+const invitationsByAccountOrEmail = invitationsRead(true);
+
+export async function listMyInvitations(db: Database, viewer: Viewer) {
+  const rows = viewer.emailVerified
+    ? await invitationsByAccountOrEmail(db).execute({ userId: viewer.id, email: viewer.email.toLowerCase() })
+    : await invitationsByAccount(db).execute({ userId: viewer.id });
   return rows.map((r) => ({
     id: r.member.id,
     planId: r.member.planId,
     planTitle: r.planTitle,
-    familyName: families.get(r.familyId)?.name ?? null,
+    familyName: r.familyName,
     kind: r.member.kind as MemberKind,
     teamRole: r.member.teamRole as TeamRole,
     note: r.member.note,

@@ -1,91 +1,121 @@
-import { type PlanStatus } from '@tavara/shared/care-plans/care-plans';
+import { DEFAULT_TIME_ZONE, type PlanStatus } from '@tavara/shared/care-plans/care-plans';
 import { type MemberKind, type TeamRole } from '@tavara/shared/care-team/care-team';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { carePlans, careTeamMembers, shifts } from '../../db/schema/care-plans';
 import { familyDetails } from '../../db/schema/registration';
-
+import { personNameOf } from '../../domain/people';
+import { namedShiftViews, rangeInstants, shiftWithNames } from '../../domain/plan-shifts';
 import { type Viewer } from '../../domain/viewer';
-import { type ShiftRow } from '../../domain/plan-access';
-import { peopleByIds } from '../../domain/people';
-import { shiftViews, rangeInstants } from '../../domain/plan-shifts';
 import { listMyInvitations } from '../../domain/plan-team';
 
 // ——— the professional's schedule ———
 
-/**
- * `viewer`'s schedule for a range: pending invitations, the plans they are on, and the shifts
- * that concern them — their own, offered to them, and open shifts on their plans they could take.
- */
-export async function getSchedule(db: Database, viewer: Viewer, from: string, to: string) {
-  const memberships = await db
-    .select({ member: careTeamMembers, plan: carePlans })
+const familyIdOfPlan = sql`${carePlans}.${sql.identifier('family_id')}`;
+
+/** The plans the viewer is on (not archived) with each family's name and care location. */
+const assignmentsRead = perDatabase((db) =>
+  db
+    .select({
+      member: careTeamMembers,
+      plan: carePlans,
+      familyName: personNameOf(familyIdOfPlan, 'family'),
+      place: sql<
+        string | null
+      >`(select fd.care_location from ${familyDetails} fd where fd.user_id = ${familyIdOfPlan})`,
+    })
     .from(careTeamMembers)
     .innerJoin(carePlans, eq(carePlans.id, careTeamMembers.planId))
     .where(
-      and(eq(careTeamMembers.userId, viewer.id), eq(careTeamMembers.status, 'accepted'), isNull(carePlans.archivedAt)),
+      and(
+        eq(careTeamMembers.userId, sql.placeholder('viewerId')),
+        eq(careTeamMembers.status, 'accepted'),
+        isNull(carePlans.archivedAt),
+      ),
     )
-    .orderBy(asc(carePlans.title));
-  const planIds = memberships.map((m) => m.plan.id);
-  const familyIds = memberships.map((m) => m.plan.familyId);
+    .orderBy(asc(carePlans.title))
+    .prepare('tavara_schedule_assignments'),
+);
+
+/**
+ * The shifts on those plans overlapping [start, end) that concern the viewer — their own, offered
+ * to them, and open ones they could still take (ones that ended unfilled are the family's concern)
+ * — with their people's names. The plans are a sub-select of the same rule as `assignmentsRead`,
+ * not an array parameter: PostgreSQL then keeps one generic plan (decision 044).
+ */
+const scheduleShiftsRead = perDatabase((db) => {
+  const viewerId = sql.placeholder('viewerId');
+  return db
+    .select(shiftWithNames)
+    .from(shifts)
+    .where(
+      and(
+        sql`${shifts.planId} in (select m.plan_id from ${careTeamMembers} m
+          join ${carePlans} p on p.id = m.plan_id
+          where m.user_id = ${viewerId} and m.status = 'accepted' and p.archived_at is null)`,
+        lt(shifts.startsAt, sql.placeholder('end')),
+        gte(shifts.endsAt, sql.placeholder('start')),
+        or(
+          eq(shifts.assigneeId, viewerId),
+          eq(shifts.offeredToId, viewerId),
+          and(eq(shifts.status, 'open'), gt(shifts.endsAt, sql.placeholder('now'))),
+        ),
+      ),
+    )
+    .orderBy(asc(shifts.startsAt))
+    .prepare('tavara_schedule_shifts');
+});
+
+/**
+ * `viewer`'s schedule for a range: pending invitations, the plans they are on, and the shifts
+ * that concern them. Three prepared statements; the plans and the invitations run together.
+ */
+export async function getSchedule(db: Database, viewer: Viewer, from: string, to: string, now = new Date()) {
+  const [memberships, invitations] = await Promise.all([
+    assignmentsRead(db).execute({ viewerId: viewer.id }),
+    listMyInvitations(db, viewer),
+  ]);
   const zoneOf = new Map(memberships.map((m) => [m.plan.id, m.plan.timeZone]));
   // The range is in the first plan's zone (all plans are in Trinidad and Tobago unless chosen otherwise).
-  const zone = memberships[0]?.plan.timeZone ?? 'America/Port_of_Spain';
+  const zone = memberships[0]?.plan.timeZone ?? DEFAULT_TIME_ZONE;
   const { start, end } = rangeInstants(from, to, zone);
-  // Independent reads run together: this page's latency was a chain of round trips.
-  const [invitations, families, rows, places] = await Promise.all([
-    listMyInvitations(db, viewer),
-    peopleByIds(db, familyIds),
-    planIds.length === 0
-      ? Promise.resolve([] as ShiftRow[])
-      : db
-          .select()
-          .from(shifts)
-          .where(
-            and(
-              inArray(shifts.planId, planIds),
-              lt(shifts.startsAt, end),
-              gte(shifts.endsAt, start),
-              or(
-                eq(shifts.assigneeId, viewer.id),
-                eq(shifts.offeredToId, viewer.id),
-                // Open shifts they could still take; ones that ended unfilled are the family's concern.
-                and(eq(shifts.status, 'open'), gt(shifts.endsAt, new Date())),
-              ),
-            ),
-          )
-          .orderBy(asc(shifts.startsAt)),
-    familyIds.length === 0
-      ? Promise.resolve([] as Array<{ userId: string; place: string | null }>)
-      : db
-          .select({ userId: familyDetails.userId, place: familyDetails.care_location })
-          .from(familyDetails)
-          .where(inArray(familyDetails.userId, familyIds)),
-  ]);
-  const views = await shiftViews(db, rows, (r) => zoneOf.get(r.planId) ?? zone);
-  const planById = new Map(memberships.map((m) => [m.plan.id, m.plan]));
-  const profilePlace = new Map(places.map((p) => [p.userId, p.place]));
+  const rows =
+    memberships.length === 0
+      ? []
+      : await scheduleShiftsRead(db).execute({
+          viewerId: viewer.id,
+          start: start.toISOString(),
+          end: end.toISOString(),
+          now: now.toISOString(),
+        });
+  const views = namedShiftViews(rows, (r) => zoneOf.get(r.planId) ?? zone);
+  const planById = new Map(memberships.map((m) => [m.plan.id, m]));
   return {
     from,
     to,
     invitations,
-    assignments: memberships.map(({ member, plan }) => ({
+    assignments: memberships.map(({ member, plan, familyName }) => ({
       planId: plan.id,
       title: plan.title,
-      familyName: families.get(plan.familyId)?.name ?? null,
+      familyName,
       status: plan.status as PlanStatus,
       teamRole: member.teamRole as TeamRole,
       kind: member.kind as MemberKind,
     })),
-    shifts: views.map((s) => {
-      const plan = planById.get(s.planId)!;
-      return {
-        ...s,
-        planTitle: plan.title,
-        familyName: families.get(plan.familyId)?.name ?? null,
-        place: profilePlace.get(plan.familyId) ?? null,
-        mine: s.assigneeId === viewer.id,
-      };
+    // A shift on a plan archived between the two reads has no assignment: left out.
+    shifts: views.flatMap((s) => {
+      const assignment = planById.get(s.planId);
+      if (!assignment) return [];
+      return [
+        {
+          ...s,
+          planTitle: assignment.plan.title,
+          familyName: assignment.familyName,
+          place: assignment.place,
+          mine: s.assigneeId === viewer.id,
+        },
+      ];
     }),
   };
 }
