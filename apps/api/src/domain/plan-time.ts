@@ -32,7 +32,7 @@ const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 
 /** One formatter per zone, built once: `2026-03-02, 08:00` (en-CA writes dates as ISO does). */
 const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockParts(instant: Date, zone: string) {
+function wallClockParts(instant: Date, zone: string): { readonly date: string; readonly time: string } {
   let formatter = wallClockFormats.get(zone);
   if (!formatter) {
     // eslint-disable-next-line no-restricted-properties -- data, not display: the zone's wall clock, parsed below
@@ -47,10 +47,25 @@ function wallClockParts(instant: Date, zone: string) {
     });
     wallClockFormats.set(zone, formatter);
   }
+  const key = `${zone} ${instant.getTime()}`;
+  const known = wallClocks.get(key);
+  if (known) return known;
   const part: Record<string, string> = {};
   for (const { type, value } of formatter.formatToParts(instant)) part[type] = value;
-  return { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+  const parts = { date: `${part.year}-${part.month}-${part.day}`, time: `${part.hour}:${part.minute}` };
+  if (wallClocks.size >= WALL_CLOCKS_KEPT) wallClocks.delete(wallClocks.keys().next().value!);
+  wallClocks.set(key, parts);
+  return parts;
 }
+
+/**
+ * The wall clocks already worked out, by zone and instant, oldest first. `formatToParts` was a
+ * tenth of the professional schedule's CPU (two a shift); the same shifts' starts and ends are
+ * shown again and again (schedule, plan, dashboards), and an instant's wall clock in a zone never
+ * changes while the process runs. Bounded: the oldest goes first.
+ */
+const wallClocks = new Map<string, { readonly date: string; readonly time: string }>();
+const WALL_CLOCKS_KEPT = 20_000;
 
 /** The instant of wall-clock `YYYY-MM-DDTHH:MM` in `zone`. */
 export function localToInstant(local: string, zone: string): Date {
