@@ -23,7 +23,7 @@ import {
 } from '@tavara/shared/matching/matching';
 import { islandOf, regionDistanceKm, regionLabel, regionsOfLocation } from '@tavara/shared/matching/regions';
 import { coversShift, matchTotals, scoreMatch, type MatchNeeds, type MatchOffer } from '@tavara/shared/matching/score';
-import { and, count, desc, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type Column, type SQL } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../db/client';
 import { user } from '../../db/schema/auth';
 import { carePlans, careTeamMembers } from '../../db/schema/care-plans';
@@ -454,21 +454,7 @@ export async function matchFamilies(
   const where: SQL[] = [eq(user.role, 'family'), eq(matchingVisibility.visible, true)];
   if (filters.careType) where.push(sql`${familyDetails.care_type} @> ${arrayLiteral([filters.careType])}`);
   if (filters.shift) where.push(sql`${familyDetails.care_schedule} @> ${arrayLiteral([filters.shift])}`);
-  const rows = await db
-    .select({
-      publicId: matchingVisibility.publicId,
-      careTypes: familyDetails.care_type,
-      shifts: familyDetails.care_schedule,
-      careLocation: familyDetails.care_location,
-      location: profiles.location,
-      budget: familyDetails.budget,
-      interested: sql<boolean>`exists (select 1 from ${matchInterests} i where i.family_id = ${user.id} and i.professional_id = ${viewer.id})`,
-    })
-    .from(matchingVisibility)
-    .innerJoin(user, eq(user.id, matchingVisibility.userId))
-    .innerJoin(familyDetails, eq(familyDetails.userId, user.id))
-    .leftJoin(profiles, eq(profiles.id, user.id))
-    .where(and(...where));
+  const { rows, findable } = await readFamilies(db, viewer.id, where);
   const from = filters.region ?? (filters.maxKm !== undefined ? (offer.regions[0] ?? null) : null);
   const scored: FamilyMatch[] = rows
     .map((row) => ({ row, needs: needsFrom(row) }))
@@ -489,20 +475,60 @@ export async function matchFamilies(
   return {
     matches: scored.slice(start, start + MATCH_PAGE_SIZE),
     total: scored.length,
-    findable: await countFindable(db),
+    findable: findable ?? (await countFindable(db)),
     page: filters.page,
     pageSize: MATCH_PAGE_SIZE,
   };
 }
 
-async function countFindable(db: Database) {
-  const [row] = await db
-    .select({ n: count() })
+/** How many families are findable in all: visible, a family, with registration answers. */
+const findableCount = sql`(select count(*) from ${matchingVisibility} fv
+  join ${user} fu on fu.id = fv.user_id join ${familyDetails} fd on fd.user_id = fu.id
+  where fv.visible and fu.role = 'family')`;
+
+/**
+ * The findable families that pass the SQL filters (`where`), each read as one text column — as
+ * the professionals are (`readCandidates`): parsing rows of arrays was most of this page's CPU —
+ * with how many are findable in all (an InitPlan, counted once; undefined when no row came back).
+ */
+async function readFamilies(db: Database, viewerId: string, where: SQL[]) {
+  const SEP = '\u001f';
+  const clean = (column: Column) => sql`replace(coalesce(${column}, ''), chr(31), ' ')`;
+  const rows = await db
+    .select({
+      r: sql<string>`concat_ws(chr(31), ${matchingVisibility.publicId}, array_to_string(${familyDetails.care_type}, ','),
+        array_to_string(${familyDetails.care_schedule}, ','), ${clean(familyDetails.care_location)},
+        ${clean(profiles.location)}, ${clean(familyDetails.budget)},
+        case when exists (select 1 from ${matchInterests} i where i.family_id = ${user.id}
+          and i.professional_id = ${viewerId}) then 't' else 'f' end)`,
+      findable: sql<number>`${findableCount}`.mapWith(Number),
+    })
     .from(matchingVisibility)
     .innerJoin(user, eq(user.id, matchingVisibility.userId))
     .innerJoin(familyDetails, eq(familyDetails.userId, user.id))
-    .where(and(eq(matchingVisibility.visible, true), eq(user.role, 'family')));
-  return row?.n ?? 0;
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(and(...where));
+  const list = (text: string | undefined) => (text ? text.split(',') : []);
+  return {
+    findable: rows[0]?.findable,
+    rows: rows.map(({ r }) => {
+      const [publicId = '', careTypes, shifts, careLocation, location, budget, interested] = r.split(SEP);
+      return {
+        publicId,
+        careTypes: list(careTypes),
+        shifts: list(shifts),
+        careLocation: careLocation || null,
+        location: location || null,
+        budget: budget || null,
+        interested: interested === 't',
+      };
+    }),
+  };
+}
+
+async function countFindable(db: Database) {
+  const [row] = rowsOf(await db.execute(sql`select ${findableCount} as n`));
+  return Number(row?.n ?? 0);
 }
 
 /**

@@ -251,6 +251,7 @@ describe('matching', () => {
     expect((await setVisible(family.client, true)).status).toBe(200);
     const result = await families(listed.client);
     expect(result.matches).toHaveLength(1);
+    expect(result.findable).toBe(1);
     const [match] = result.matches;
     expect(match!.family).toEqual({
       id: expect.any(String),
@@ -276,7 +277,8 @@ describe('matching', () => {
       expect(text).not.toContain(secret);
     }
     // Filters on the family's codes.
-    expect((await families(listed.client, '?careType=therapeutic_support')).matches).toEqual([]);
+    // None passes: still counted among the findable (the count's own read).
+    expect(await families(listed.client, '?careType=therapeutic_support')).toMatchObject({ matches: [], findable: 1 });
     expect((await families(listed.client, '?region=port_of_spain&maxKm=10')).matches).toEqual([]);
     expect((await families(listed.client, '?region=port_of_spain&maxKm=30')).matches).toHaveLength(1);
     // Withdrawn: gone again.
