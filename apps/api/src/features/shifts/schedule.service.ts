@@ -104,18 +104,11 @@ export async function getSchedule(db: Database, viewer: Viewer, from: string, to
       kind: member.kind as MemberKind,
     })),
     // A shift on a plan archived between the two reads has no assignment: left out.
-    shifts: views.flatMap((s) => {
-      const assignment = planById.get(s.planId);
-      if (!assignment) return [];
-      return [
-        {
-          ...s,
-          planTitle: assignment.plan.title,
-          familyName: assignment.familyName,
-          place: assignment.place,
-          mine: s.assigneeId === viewer.id,
-        },
-      ];
-    }),
+    shifts: views
+      .filter((s) => planById.has(s.planId))
+      .map((s) => {
+        const { plan, familyName, place } = planById.get(s.planId)!;
+        return { ...s, planTitle: plan.title, familyName, place, mine: s.assigneeId === viewer.id };
+      }),
   };
 }
