@@ -144,12 +144,14 @@ export async function listTeamPlans(db: Database, viewer: Viewer) {
       rows.map((r) => r.plan.familyId),
     ),
   ]);
-  return summaries.map((summary, i) => ({
-    ...summary,
-    familyName: families.get(summary.familyId)?.name ?? null,
-    myTeamRole: rows[i]!.teamRole as TeamRole,
-    myKind: rows[i]!.kind as MemberKind,
-  }));
+  // Added to the summaries made above, not spread into copies (decision 044: in V8 a spread copy given more fields is slow).
+  return summaries.map((summary, i) =>
+    Object.assign(summary, {
+      familyName: families.get(summary.familyId)?.name ?? null,
+      myTeamRole: rows[i]!.teamRole as TeamRole,
+      myKind: rows[i]!.kind as MemberKind,
+    }),
+  );
 }
 
 async function summarisePlans(db: Database, plans: PlanRow[]) {
@@ -186,8 +188,8 @@ async function summarisePlans(db: Database, plans: PlanRow[]) {
   const people = await peopleByIds(db, members.map((m) => m.userId!).filter(Boolean));
   return plans.map((plan) => {
     const next = nextShifts.find((s) => s.planId === plan.id);
-    return {
-      ...planView(plan),
+    // Added to the fresh view, not spread into a copy (decision 044: in V8 a spread copy given more fields is slow).
+    return Object.assign(planView(plan), {
       nextShift: next
         ? {
             start: instantToLocal(next.startsAt, plan.timeZone),
@@ -200,7 +202,7 @@ async function summarisePlans(db: Database, plans: PlanRow[]) {
       team: members
         .filter((m) => m.planId === plan.id && m.userId)
         .map((m) => ({ userId: m.userId!, teamRole: m.teamRole as TeamRole, ...people.get(m.userId!)! })),
-    };
+    });
   });
 }
 
