@@ -269,6 +269,24 @@ describe('matchTotals (ranking without the sentences)', () => {
     }
   });
 
+  it('scores offers that share their lists (as the server hands them out) as if each had its own', () => {
+    const lists = Array.from({ length: 12 }, () => ({ careTypes: some(careTypes, 8), shifts: some(shifts, 5) }));
+    for (let i = 0; i < 100; i += 1) {
+      const needs: MatchNeeds = { careTypes: some(careTypes, 5), shifts: some(shifts, 4), region: null, budget: null };
+      const total = matchTotals(needs);
+      for (let j = 0; j < 40; j += 1) {
+        // The care types of one shared list with the shifts of another: each array is remembered on its own.
+        const offer: MatchOffer = {
+          careTypes: pick(lists).careTypes,
+          shifts: pick(lists).shifts,
+          experience: pick(experience),
+          regions: some(regions, 2),
+        };
+        expect(total(offer), JSON.stringify({ needs, offer })).toBe(scoreMatch(needs, offer).total);
+      }
+    }
+  });
+
   it('works the distance out once per place, whatever order offers come in', () => {
     const needs: MatchNeeds = { careTypes: ['in_home_care'], shifts: [], region: 'arima', budget: null };
     const total = matchTotals(needs);

@@ -365,20 +365,32 @@ export function matchTotals(needs: MatchNeeds): (offer: MatchOffer) => number {
   // Regions arrays come back as the same object for the same typed location (regionsOfLocation
   // remembers them), so the distance part is worked out once per place.
   const byRegions = new Map<readonly TtRegionCode[], number>();
+  // The same for the care types and the shifts: the server hands the same array object to every
+  // offer with the same list (the listed professionals' copy interns them), so each distinct list
+  // is scored once per family, not once per professional. Any other arrays are simply scored.
+  const byCareTypes = new Map<readonly string[], number>();
+  const byShifts = new Map<readonly string[], number>();
   return (offer) => {
-    let careTypes = 0;
-    if (wanted.length > 0) {
-      let covered = 0;
-      for (const code of wanted) if (offer.careTypes.includes(code)) covered += 1;
-      careTypes = covered / wanted.length;
+    let careTypes = byCareTypes.get(offer.careTypes);
+    if (careTypes === undefined) {
+      careTypes = 0;
+      if (wanted.length > 0) {
+        let covered = 0;
+        for (const code of wanted) if (offer.careTypes.includes(code)) covered += 1;
+        careTypes = covered / wanted.length;
+      }
+      byCareTypes.set(offer.careTypes, careTypes);
     }
-    let schedule: number;
-    const free = offeredHours(offer.shifts);
-    if (need.length === 0) schedule = needs.shifts.length === 0 ? 0 : free.size > 0 ? 1 : 0;
-    else {
-      let covered = 0;
-      for (const h of need) if (free.has(h)) covered += 1;
-      schedule = covered / need.length;
+    let schedule = byShifts.get(offer.shifts);
+    if (schedule === undefined) {
+      const free = offeredHours(offer.shifts);
+      if (need.length === 0) schedule = needs.shifts.length === 0 ? 0 : free.size > 0 ? 1 : 0;
+      else {
+        let covered = 0;
+        for (const h of need) if (free.has(h)) covered += 1;
+        schedule = covered / need.length;
+      }
+      byShifts.set(offer.shifts, schedule);
     }
     const option = offer.experience === null ? undefined : EXPERIENCE_BY_CODE.get(offer.experience);
     const experience = option === undefined ? 0 : option;

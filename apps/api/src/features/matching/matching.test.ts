@@ -356,4 +356,20 @@ describe('matching', () => {
     // Another family's needs are untouched.
     expect((await professionals(family.client)).needs.region).toBe('Arima');
   });
+
+  it('professionals with the same score come in id order', async () => {
+    const twins = [];
+    for (const first_name of ['Anya', 'Brenda', 'Carla']) {
+      const twin = await registered('professional', { ...PRO, first_name });
+      expect((await setVisible(twin.client, true)).status).toBe(200);
+      twins.push(twin);
+    }
+    const shown = (await professionals(family.client)).matches.filter((m) =>
+      [listed.id, ...twins.map((u) => u.id)].includes(m.professional.id),
+    );
+    // The same offer as the listed professional: one score for all four, then the ids decide.
+    expect(new Set(shown.map((m) => m.score.total)).size).toBe(1);
+    expect(shown.map((m) => m.professional.id)).toEqual([listed.id, ...twins.map((u) => u.id)].sort());
+    for (const twin of twins) expect((await setVisible(twin.client, false)).status).toBe(200);
+  });
 });
