@@ -358,7 +358,7 @@ describe('matching', () => {
   });
 
   it('professionals with the same score come in id order', async () => {
-    const twins = [];
+    const twins: TestUser[] = [];
     for (const first_name of ['Anya', 'Brenda', 'Carla']) {
       const twin = await registered('professional', { ...PRO, first_name });
       expect((await setVisible(twin.client, true)).status).toBe(200);
