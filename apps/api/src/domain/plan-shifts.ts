@@ -104,7 +104,7 @@ const planShiftsRead = perDatabase((db) =>
     .prepare('tavara_plan_shifts_in_range'),
 );
 
-export async function listPlanShifts(db: Database, plan: PlanRow, from: string, to: string) {
+export async function listPlanShifts(db: Database, plan: Pick<PlanRow, 'id' | 'timeZone'>, from: string, to: string) {
   const { start, end } = rangeInstants(from, to, plan.timeZone);
   const rows = await planShiftsRead(db).execute({
     planId: plan.id,

@@ -258,25 +258,23 @@ export async function getPlanDetail(db: Database, viewer: Viewer, planId: string
 
 /** The professional's view of a plan: the detail plus the care needs from the family's registration. */
 export async function getAssignment(db: Database, viewer: Viewer, planId: string) {
+  // The detail has checked the viewer's access; the needs and the two weeks ahead run together.
   const detail = await getPlanDetail(db, viewer, planId);
-  const [needs] = await db
-    .select({
-      careLocation: familyDetails.care_location,
-      careTypes: familyDetails.care_type,
-      careConditions: familyDetails.care_conditions,
-      otherSpecialNeeds: familyDetails.other_special_needs,
-      specializedRequirements: familyDetails.specialized_requirements,
-      caregiverPreferences: familyDetails.caregiver_preferences,
-    })
-    .from(familyDetails)
-    .where(eq(familyDetails.userId, detail.plan.familyId));
   const today = detail.week.today;
-  const upcoming = await listPlanShifts(
-    db,
-    (await loadPlanFor(db, viewer, planId)).plan,
-    today,
-    addLocalDays(today, 13, detail.plan.timeZone),
-  );
+  const [[needs], upcoming] = await Promise.all([
+    db
+      .select({
+        careLocation: familyDetails.care_location,
+        careTypes: familyDetails.care_type,
+        careConditions: familyDetails.care_conditions,
+        otherSpecialNeeds: familyDetails.other_special_needs,
+        specializedRequirements: familyDetails.specialized_requirements,
+        caregiverPreferences: familyDetails.caregiver_preferences,
+      })
+      .from(familyDetails)
+      .where(eq(familyDetails.userId, detail.plan.familyId)),
+    listPlanShifts(db, detail.plan, today, addLocalDays(today, 13, detail.plan.timeZone)),
+  ]);
   return { ...detail, needs: needs ?? null, upcoming: upcoming.filter((s) => s.status !== 'cancelled') };
 }
 
