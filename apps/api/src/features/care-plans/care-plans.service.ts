@@ -144,7 +144,8 @@ export async function listTeamPlans(db: Database, viewer: Viewer) {
       rows.map((r) => r.plan.familyId),
     ),
   ]);
-  // Added to the summaries made above, not spread into copies (decision 044: in V8 a spread copy given more fields is slow).
+  // Added to the summaries made above, not spread into copies: in V8 a spread copy given more
+  // fields is slow (decision 044).
   return summaries.map((summary, i) =>
     Object.assign(summary, {
       familyName: families.get(summary.familyId)?.name ?? null,
@@ -188,7 +189,7 @@ async function summarisePlans(db: Database, plans: PlanRow[]) {
   const people = await peopleByIds(db, members.map((m) => m.userId!).filter(Boolean));
   return plans.map((plan) => {
     const next = nextShifts.find((s) => s.planId === plan.id);
-    // Added to the fresh view, not spread into a copy (decision 044: in V8 a spread copy given more fields is slow).
+    // Added to the fresh view, not spread into a copy (slow in V8; decision 044).
     return Object.assign(planView(plan), {
       nextShift: next
         ? {

@@ -120,8 +120,8 @@ export async function feedRows(
         beforeId: cursor.id,
       })
     : await firstPage(db).execute({ planId, viewerId, limit });
-  // Added to the rows just read, not spread into copies (decision 044: in V8 a spread copy given more fields is slow); the caller picks
-  // its fields by name, so the photo's file name goes no further.
+  // Added to the rows just read, not spread into copies: in V8 a spread copy given more fields is
+  // slow (decision 044). The caller picks its fields by name, so the photo's file name goes no further.
   return rows.map((row) =>
     Object.assign(row, {
       authorPhotoUrl: row.authorId && row.authorPhotoFile ? profilePhotoUrl(row.authorId, row.authorPhotoFile) : null,
