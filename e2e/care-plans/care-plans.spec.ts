@@ -94,6 +94,12 @@ test('a family plans care, a professional joins by e-mail invitation, takes a sh
   await expect(proPage.getByText('Keisha plan-family invites you as caregiver.')).toBeVisible();
   await proPage.getByRole('button', { name: 'Accept' }).click();
   await expect(proPage.getByRole('link', { name: 'Care for Mum' })).toBeVisible();
+  // Next week's shifts: all still ahead whatever the day and hour the suite runs (late on a
+  // Sunday this week's open shifts have all passed), and a shift can be checked into before it ends.
+  const shownWeek = proPage.getByText(/^Mon, \d+ \w+ – Sun, \d+ \w+$/);
+  const thisWeek = await shownWeek.textContent();
+  await proPage.getByRole('button', { name: 'Next week' }).click();
+  await expect(shownWeek).not.toHaveText(thisWeek!);
   const take = proPage.getByRole('button', { name: 'Take this shift' }).first();
   await take.click();
   await expect(proPage.getByText('The shift is yours.')).toBeVisible();
@@ -131,6 +137,8 @@ test('a family plans care, a professional joins by e-mail invitation, takes a sh
 
   // The family sees the shift done.
   await page.goto(`${planUrl}?tab=schedule`);
+  await page.getByRole('button', { name: 'Next week' }).click();
+  await expect(page).toHaveURL(/week=/);
   // On a wide screen the week is a grid of seven days.
   const week = page.getByRole('list', { name: 'This week', exact: true });
   await expect(week.getByText('Done', { exact: true }).first()).toBeVisible();
