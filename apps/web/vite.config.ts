@@ -155,11 +155,19 @@ function dailyPagesChunks(): Plugin {
       }));
       // What is imported lazily keeps a chunk of its own: the pages themselves, and their dialogs' code.
       const lazy = new Set(chunks.flatMap((chunk) => (chunk.isDynamicEntry && chunk.facadeModuleId) || []));
+      // Which daily pages load each module: a module only some of them load is in a chunk of
+      // those pages' (`care-plan`, `care-medications-plan`…), so that a page does not download the
+      // other daily pages' code before it can draw (decision 046).
+      const byPage = DAILY_PAGES.map((route) => ({
+        name: route.name,
+        modules: loadedBy([route.module, ...DAILY_SHELL]),
+      }));
       dailyChunkOf.clear();
       for (const id of loadedBy([...DAILY_PAGES.map((route) => route.module), ...DAILY_SHELL])) {
         if (landing.has(id) || lazy.has(id)) continue;
+        const pages = byPage.filter((page) => page.modules.has(id)).map((page) => page.name);
         const sharers = firstLoads.filter((load) => load.modules.has(id)).map((load) => load.name);
-        dailyChunkOf.set(id, ['care', ...sharers].join('-'));
+        dailyChunkOf.set(id, ['care', ...(pages.length < byPage.length ? pages : []), ...sharers].join('-'));
       }
     },
   };
@@ -268,7 +276,7 @@ function prerender(): Plugin {
         // for as its HTML is read (ROUTE_BOOT_SCRIPT, decision 043).
         const routes = DAILY_PAGES.map((route) => ({
           p: route.pattern,
-          m: chunkFiles([...DAILY_SHELL, route.module]).map((file) => `/${file}`),
+          m: chunkFiles([...DAILY_SHELL, route.dataModule, route.module]).map((file) => `/${file}`),
           d: route.data,
         }));
         const routeBoot = `    <script data-routes="${escapeHtml(JSON.stringify(routes))}">${ROUTE_BOOT_SCRIPT}</script>\n  </body>`;

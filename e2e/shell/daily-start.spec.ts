@@ -7,8 +7,8 @@ test.use({ baseURL: APP_URL });
 
 /**
  * A daily page starts its code and data as its HTML is read (the app shell's boot script,
- * decision 043): the plan is asked for once, before the page's own code has arrived, and the
- * page shows it. The console guard (fixtures.ts) fails the test on a Content-Security-Policy
+ * decisions 043 and 046): the plan is asked for once, before the page's own code has arrived, and
+ * the page shows it; so are the session and the account. The console guard (fixtures.ts) fails the test on a Content-Security-Policy
  * violation, so the inline script runs under the server's policy by its hash.
  */
 test("a care plan's data leaves with its HTML, once, and the page shows it", async ({ page }) => {
@@ -25,9 +25,23 @@ test("a care plan's data leaves with its HTML, once, and the page shows it", asy
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const plan = entries.filter((entry) => new URL(entry.name).pathname === `/api/care-plans/${id}`);
     const pageCode = entries.find((entry) => /\/assets\/care-plan-detail-route-[\w-]+\.js$/.test(entry.name));
-    return { planRequests: plan.length, planStart: plan[0]?.startTime, pageCodeEnd: pageCode?.responseEnd };
+    const session = entries.filter((e) => new URL(e.name).pathname === '/api/auth/get-session');
+    const account = entries.filter((e) => new URL(e.name).pathname === '/api/profile/me');
+    return {
+      planRequests: plan.length,
+      planStart: plan[0]?.startTime,
+      pageCodeEnd: pageCode?.responseEnd,
+      sessionRequests: session.length,
+      sessionStart: session[0]?.startTime,
+      accountRequests: account.length,
+    };
   }, planId);
   expect(timing.planRequests).toBe(1);
   expect(timing.pageCodeEnd).toBeDefined();
   expect(timing.planStart!).toBeLessThan(timing.pageCodeEnd!);
+  // The session check too (decision 046): asked for as the HTML is read, before the page's code
+  // has arrived (before, only once React had drawn), and taken by the app rather than asked again.
+  expect(timing.sessionRequests).toBe(1);
+  expect(timing.accountRequests).toBe(1);
+  expect(timing.sessionStart!).toBeLessThan(timing.pageCodeEnd!);
 });

@@ -2,7 +2,7 @@
 import '@/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppRouter } from '@/app/router';
+import { AppRouter, firstPageCode } from '@/app/router';
 import { loadFailures } from '@/lib/lazy-with-retry';
 import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
@@ -21,16 +21,17 @@ const app = (
 // it is, and a tap on a part not yet hydrated makes React hydrate that part first. Every other
 // path gets the empty shell and renders from scratch — a signed-in page's loading state, then
 // the page (issue 35).
-startTransition(() => {
-  if (container.firstElementChild)
+if (container.firstElementChild)
+  startTransition(() => {
     hydrateRoot(container, app, {
       // A page whose code could not download shows its error screen instead of the HTML: a mismatch
       // React recovers from and that was expected. Any other is reported as React would.
       onRecoverableError: (error) =>
         loadFailures.count > 0 ? console.warn('The page was rendered again', error) : reportError(error),
     });
-  else createRoot(container).render(app);
-});
+  });
+// A daily page whose chunks the boot script is preloading renders once they are here (router.tsx).
+else void firstPageCode(window.location.pathname).then(() => startTransition(() => createRoot(container).render(app)));
 
 // Production builds only: in development Vite serves modules one by one and a worker would cache them.
 if (import.meta.env.PROD) registerServiceWorker();

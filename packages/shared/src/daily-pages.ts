@@ -8,9 +8,10 @@
  *   one of them starts (apps/web/src/app/route-data.ts, keyed by `name`).
  *
  * `pattern` matches the address; its one group, where there is one, is the plan. `module` is the
- * page the router loads lazily (from apps/web). `data` are the requests its first render makes for
- * an address with no query, `$1` standing for the plan (the same the page's queries send:
- * lib/api-client.ts `earlyOr`). No address matches two patterns.
+ * page the router loads lazily (from apps/web), `dataModule` the lazy module that asks for its
+ * data (app/route-data.ts imports it; the boot script preloads it). `data` are the requests its
+ * first render makes for an address with no query, `$1` standing for the plan (the same the page's
+ * queries send: lib/api-client.ts `earlyOr`). No address matches two patterns.
  *
  * Plain data with no imports: the build's config reads it too.
  */
@@ -19,18 +20,21 @@ export const DAILY_PAGES = [
     name: 'medications',
     pattern: '^/family/care-management/(?!create(?:/|$))([^/]+)/medications/?$',
     module: 'src/app/routes/care/medications-route.tsx',
+    dataModule: 'src/app/route-queries.ts',
     data: ['/api/care-plans/$1/medications?days=7', '/api/care-plans/$1/doses'],
   },
   {
     name: 'plan',
     pattern: '^/family/care-management/(?!create(?:/|$))([^/]+)/?$',
     module: 'src/app/routes/care/care-plan-detail-route.tsx',
+    dataModule: 'src/app/plan-route-query.ts',
     data: ['/api/care-plans/$1'],
   },
   {
     name: 'schedule',
     pattern: '^/professional/schedule/?$',
     module: 'src/app/routes/care/professional-schedule-route.tsx',
+    dataModule: 'src/app/route-queries.ts',
     data: ['/api/professional/schedule?view=week'],
   },
 ] as const;

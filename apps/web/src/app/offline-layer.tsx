@@ -3,6 +3,7 @@ import { startTransition, Suspense, useEffect, useState } from 'react';
 import { clearOfflineData } from '@/domain/offline/offline-store';
 import { type AuthState, onSignOut, setSignOutCheck, useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
+import { markPageSettled } from '@/lib/page-settled-signal';
 import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { useOnline } from '@/lib/use-online';
 import { startPersisting } from './offline-persistence';
@@ -101,6 +102,7 @@ export default function OfflineLayer({
     let live = true;
     void whenPageSettled(queryClient).then(() => {
       settled = true;
+      markPageSettled();
       if (live) startTransition(() => setPageSettled(true));
     });
     return () => {

@@ -3,7 +3,8 @@ import { startTransition, Suspense, useCallback, useEffect, useState } from 'rea
 import { Outlet } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
-import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { lazyWithRetry, usePartLoaded } from '@/lib/lazy-with-retry';
+import { markPageSettled } from '@/lib/page-settled-signal';
 import { useHydrated } from '@/lib/use-hydrated';
 import { queryClient } from './query-cache';
 
@@ -18,7 +19,11 @@ interface OfflineLayerProps {
 const OfflineLayer = lazyWithRetry<OfflineLayerProps>(
   () => import('./offline-layer'),
   function OfflineLayerMissing({ keepFor, onRestored }) {
-    useEffect(() => onRestored(keepFor), [keepFor, onRestored]);
+    useEffect(() => {
+      onRestored(keepFor);
+      // Nothing waits for this page to settle then: what the shell holds back for it starts now.
+      markPageSettled();
+    }, [keepFor, onRestored]);
     return null;
   },
   'The offline layer',
@@ -34,6 +39,8 @@ const OfflineLayer = lazyWithRetry<OfflineLayerProps>(
 export default function QueryLayout() {
   const { user } = useAuth();
   const hydrated = useHydrated();
+  // Mounted once its code is here (usePartLoaded): its boundary would hold the page's reveal.
+  const offlineLayerLoaded = usePartLoaded(OfflineLayer);
   const keepFor = user && localStore.get(LOCAL_KEYS.sharedDevice) !== '1' ? user.id : null;
   const [restoredFor, setRestoredFor] = useState<string | null>(null);
   // The page renders again as the restore ends (its queries start): in a transition, so on a
@@ -42,7 +49,7 @@ export default function QueryLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <IsRestoringProvider value={keepFor !== null && restoredFor !== keepFor}>
-        {hydrated && (
+        {hydrated && offlineLayerLoaded && (
           <Suspense fallback={null}>
             <OfflineLayer keepFor={keepFor} onRestored={onRestored} />
           </Suspense>

@@ -6,24 +6,8 @@ import { NETWORK_MESSAGE, RequestError } from './request-error';
 /** The typed API client (types come from the server's routers; no server code is bundled). */
 export const api = hc<ApiType>('/api');
 
-/** How long after the page's start a request made by the app shell's boot script may be taken. */
-const EARLY_FOR_MS = 15_000;
-
-/**
- * The answer the app shell's boot script asked for as the HTML was read (ROUTE_BOOT_SCRIPT in
- * packages/shared/src/page-boot.ts, decision 043), taken once by the page's first query for that
- * exact address; otherwise — later, another address, or that request failed — `call()`, as always.
- * Taken once, so a refresh asks the server again; only in the page's first seconds, so an answer
- * nobody took (the person went elsewhere first) is never shown later as new.
- */
-export function earlyOr<Answer>(path: string, call: () => Promise<Answer>): Promise<Answer> {
-  const early = (globalThis as { __tavaraEarly?: Record<string, Promise<unknown>> }).__tavaraEarly;
-  const answer = early?.[path];
-  if (!answer) return call();
-  delete early[path];
-  if (performance.now() > EARLY_FOR_MS) return call();
-  return (answer as Promise<Answer>).catch(call);
-}
+// The boot script's answers (lib/early-answers.ts): the page's first queries take them.
+export { earlyOr } from './early-answers';
 
 /** An API failure in the one error shape, or a network failure (`code: 'network'`). */
 export { RequestError as ApiError };

@@ -1,7 +1,11 @@
 import type { EnsureProfileResult, Profile } from '@tavara/shared/auth/profile.schema';
 import type { ResetTokenValidation } from '@tavara/shared/auth/reset-password.schema';
 import type { PublicRole, Role } from '@tavara/shared/roles';
+import { AUTH_BOOT_PATHS } from '@tavara/shared/page-boot';
+import { earlyOr } from './early-answers';
 import { NETWORK_MESSAGE, RequestError } from './request-error';
+
+const { session: SESSION_PATH, account: ACCOUNT_PATH } = AUTH_BOOT_PATHS;
 
 /**
  * The one module that talks to the accounts API: Better Auth under /api/auth/* and our own
@@ -74,14 +78,20 @@ function errorFrom(body: unknown, status: number): RequestError {
   return new RequestError(String(code ?? 'http'), typeof message === 'string' ? message : '', status, fields);
 }
 
-async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+/**
+ * `early`: the answer the app shell's boot script asked for as the HTML was read, if it did
+ * (lib/early-answers.ts) — the page's first session check only.
+ */
+async function request<T>(path: string, init: RequestInit = {}, early = false): Promise<T> {
   let response: Response;
-  try {
-    response = await fetch(path, {
+  const call = () =>
+    fetch(path, {
       ...init,
       credentials: 'same-origin',
       headers: { accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
     });
+  try {
+    response = await (early ? earlyOr(path, call) : call());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new RequestError('network', NETWORK_MESSAGE, 0);
@@ -101,8 +111,8 @@ export const authPost = <T>(path: `/api/auth/${string}`, body: object) => post<T
 
 export const authClient = {
   /** The current session, or null when signed out (always 200, so no console error when signed out). */
-  getSession: () => request<SessionData | null>('/api/auth/get-session'),
-  getAccount: () => request<AccountDetails>('/api/profile/me'),
+  getSession: ({ early = false } = {}) => request<SessionData | null>(SESSION_PATH, {}, early),
+  getAccount: ({ early = false } = {}) => request<AccountDetails>(ACCOUNT_PATH, {}, early),
   /** With two-factor on (and this device not trusted), the answer asks for the second step instead. */
   signIn: (input: { email: string; password: string }) =>
     post<{ user?: SessionUser; twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', input),

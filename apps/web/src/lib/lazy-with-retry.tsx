@@ -1,4 +1,4 @@
-import { lazy, useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { lazy, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -27,28 +27,49 @@ export async function retryImport<T>(load: () => Promise<T>, retries = 2, delayM
 /** What a failed lazy component shows instead: a message with a way to try again. */
 export type LoadFailedProps = { readonly retry: () => void };
 
+/** A lazily loaded component that can be asked for before it renders. */
+export type LazyComponent<P extends object> = ComponentType<P> & {
+  /** Downloads the code (retried as for a render); resolves once it has arrived, rejects if it never does. */
+  preload: () => Promise<void>;
+  /** Whether the code has arrived: the component then renders at once, without suspending. */
+  isLoaded: () => boolean;
+};
+
 /**
  * React.lazy that survives a dropped connection: the download is retried (`retryImport`); if it
- * still fails, `Failed` renders in its place (with the same props) and a `retry` that downloads again — and the retry
- * also runs by itself when the browser comes back online. Without this a failed chunk either
- * threw past every boundary (a white page) or stayed failed until a full reload, because
- * React.lazy remembers a rejected import for good.
+ * still fails, `Failed` renders in its place (with the same props) and a `retry` that downloads
+ * again — and the retry also runs by itself when the browser comes back online. Without this a
+ * failed chunk either threw past every boundary (a white page) or stayed failed until a full
+ * reload, because React.lazy remembers a rejected import for good.
+ *
+ * Code `preload()`ed before the component first mounts is rendered directly, never through
+ * React.lazy: a lazy component always suspends on its first render, and each
+ * Suspense boundary that shows or hides its fallback holds every later reveal on the page for
+ * 300 ms (React 19's throttle) — a signed-in page's content waited behind the bell's and the
+ * offline layer's boundaries that way (decision 046).
  */
 export function lazyWithRetry<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
   Failed: ComponentType<LoadFailedProps & P>,
   what = 'Code',
-): ComponentType<P> {
+): LazyComponent<P> {
+  // The code once it has arrived, and whether anything has mounted the component yet.
+  const code: { loaded?: ComponentType<P>; rendered: boolean } = { rendered: false };
+  const loadAndKeep = () =>
+    (code.loaded ? Promise.resolve({ default: code.loaded }) : retryImport(load)).then((module) => {
+      code.loaded = module.default;
+      return module;
+    });
   const listeners = new Set<() => void>();
   const create = () =>
     lazy(() =>
-      retryImport(load).catch((error: unknown) => {
+      loadAndKeep().catch((error: unknown) => {
         loadFailures.count++;
         console.warn(`${what} failed to load`, error);
         return { default: FailedView as ComponentType<P> };
       }),
     );
-  let Current = create();
+  let Current: ComponentType<P> = create();
   const retry = () => {
     Current = create();
     listeners.forEach((listener) => listener());
@@ -66,13 +87,53 @@ export function lazyWithRetry<P extends object>(
     return <Failed {...props} retry={retry} />;
   }
 
+  const subscribeMounted = (listener: () => void) => {
+    code.rendered = true;
+    return subscribe(listener);
+  };
+
   function LazyWithRetry(props: P) {
     const Component = useSyncExternalStore(
-      subscribe,
+      subscribeMounted,
       () => Current,
       () => Current,
     );
+    // Current is made once per lazyWithRetry call (or by a retry, or preload), never in a render;
+    // the React Compiler's lint cannot see that once the loaded code is also kept (`code`).
+    // eslint-disable-next-line react-hooks/static-components
     return <Component {...props} />;
   }
-  return LazyWithRetry;
+  return Object.assign(LazyWithRetry, {
+    // Code that arrived before anything mounted it replaces the lazy wrapper: rendered then, it
+    // never suspends. Once mounted, the wrapper stays (another element type would mount the part
+    // again, its state lost), and a React.lazy that has resolved renders without suspending too.
+    preload: () =>
+      loadAndKeep().then((module) => {
+        if (!code.rendered) Current = module.default;
+      }),
+    isLoaded: () => code.loaded !== undefined,
+  });
+}
+
+/**
+ * Whether an optional part of the page (the bell, the offline layer, the floating buttons) may
+ * render yet: once its code has arrived, or has failed for good (it then renders its `Failed`
+ * view). Mounted only then, it never suspends, so no Suspense boundary around it shows or hides a
+ * fallback, and the page's own content is never held behind React's reveal throttle for a part
+ * nobody waits for (see lazyWithRetry). The code is asked for when the caller first renders.
+ */
+export function usePartLoaded(part: Pick<LazyComponent<never>, 'preload' | 'isLoaded'>): boolean {
+  const [ready, setReady] = useState(part.isLoaded);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    const done = () => {
+      if (live) setReady(true);
+    };
+    part.preload().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, [part, ready]);
+  return ready;
 }

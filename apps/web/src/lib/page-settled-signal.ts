@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+
+let settled = false;
+const listeners = new Set<() => void>();
+
+/**
+ * Says that the signed-in page this tab opened on is on screen with its data (app/page-settled.ts
+ * decides when; app/offline-layer.tsx says so). A module of the shell with no imports beyond
+ * React, for what the shell itself starts after the page: the floating buttons (router.tsx),
+ * which on a phone otherwise downloaded and rendered while the page was still drawing.
+ */
+export function markPageSettled(): void {
+  if (settled) return;
+  settled = true;
+  listeners.forEach((listener) => listener());
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
+/** Whether markPageSettled has been called in this tab (false while prerendering). */
+export function usePageSettledSignal(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => settled,
+    () => false,
+  );
+}
