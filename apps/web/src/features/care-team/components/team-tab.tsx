@@ -1,5 +1,5 @@
 import { UserPlus } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { TEAM_ROLE_LABELS } from '@tavara/shared/care-team/team-members';
 import { Button } from '@/components/ui/button';
 import { Avatar, failedWith, MemberStatusPill } from '@/domain/care-plans/care-ui';
@@ -9,23 +9,17 @@ import type { PlanDetail, TeamMember } from '@/domain/care-plans/plan-queries';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { useEndMembership } from '../api/care-team-api';
-import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { lazyDialog } from '@/components/ui/lazy-dialog';
 
 // The invitation form (its schema and the professionals' option lists) comes with the first
-// "Invite", not with the plan page (issue 35); once opened it stays mounted, so closing it
-// animates and gives focus back as any dialog does. If its code cannot load, nothing opens.
-const InviteDialog = lazyWithRetry<{ planId: string; open: boolean; onOpenChange: (open: boolean) => void }>(
-  () => import('./invite-dialog').then((m) => ({ default: m.InviteDialog })),
-  () => null,
-  'The invitation form',
-);
+// "Invite", or once the page has settled, not with the plan page (issue 35, decision 046).
+const InviteDialog = lazyDialog(() => import('./invite-dialog').then((m) => m.InviteDialog), 'The invitation form');
 
 /** The plan's team: who is on it, who was, inviting (owner), leaving or removing. */
 export function TeamTab({ data }: { data: PlanDetail }) {
   const { user } = useAuth();
   const isOwner = isPlanOwner(data);
   const [inviting, setInviting] = useState(false);
-  const [invitedOnce, setInvitedOnce] = useState(false);
   const [ending, setEnding] = useState<TeamMember | null>(null);
   const end = useEndMembership(data.plan.id);
   const live = data.team.filter((m) => m.status === 'accepted' || m.status === 'invited');
@@ -58,12 +52,7 @@ export function TeamTab({ data }: { data: PlanDetail }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Care team</h2>
         {isOwner && (
-          <Button
-            onClick={() => {
-              setInvitedOnce(true);
-              setInviting(true);
-            }}
-          >
+          <Button onClick={() => setInviting(true)}>
             <UserPlus aria-hidden="true" className="size-5" /> Invite someone
           </Button>
         )}
@@ -81,11 +70,7 @@ export function TeamTab({ data }: { data: PlanDetail }) {
           <ul className="flex flex-col gap-2">{history.map(row)}</ul>
         </section>
       )}
-      {isOwner && invitedOnce && (
-        <Suspense fallback={null}>
-          <InviteDialog planId={data.plan.id} open={inviting} onOpenChange={setInviting} />
-        </Suspense>
-      )}
+      {isOwner && <InviteDialog planId={data.plan.id} open={inviting} onOpenChange={setInviting} />}
       <EndMembershipDialog
         ending={ending}
         self={self}

@@ -12,8 +12,13 @@ import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { doseDayQuery, useMorningRound, type DoseDay, type DoseItem, type DoseRecord } from '../api/medications-api';
 import { planQueryGate } from '@/domain/care-plans/care-ui';
-import { CorrectRecordDialog, DoseDetailsDialog, ExtraDoseDialog, timeOf, useRecordWithCheck } from './dose-dialogs';
-import { MedicationFormDialog } from './medication-form-dialog';
+import { timeOf, useRecordWithCheck } from './dose-recording';
+import {
+  CorrectRecordDialog,
+  DoseDetailsDialog,
+  ExtraDoseDialog,
+  MedicationFormDialog,
+} from './lazy-medication-dialogs';
 
 const TONES: Record<DoseStatus | 'due', string> = {
   due: 'bg-brand-soft text-brand border-brand/30',

@@ -4,7 +4,8 @@ import { MEDICATION_MESSAGES } from '@tavara/shared/medications/medication-codes
 import { stubApi } from '@/testing/api-stub';
 import { renderApp } from '@/testing/render-app';
 import type { DoseItem } from '../api/medications-api';
-import { DoseDetailsDialog, useRecordWithCheck } from './dose-dialogs';
+import { DoseDetailsDialog } from './dose-dialogs';
+import { useRecordWithCheck } from './dose-recording';
 
 afterEach(() => vi.restoreAllMocks());
 

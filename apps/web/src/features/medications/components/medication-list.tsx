@@ -25,8 +25,7 @@ import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { medicationsQuery, useStopMedication, type MedicationItem } from '../api/medications-api';
 import { planQueryGate } from '@/domain/care-plans/care-ui';
-import { MedicationFormDialog } from './medication-form-dialog';
-import { SupplyDialog } from './supply-dialog';
+import { MedicationFormDialog, SupplyDialog } from './lazy-medication-dialogs';
 
 const ADHERENCE_TONES = {
   good: 'bg-success-soft text-success border-success/30',

@@ -8,7 +8,7 @@ import type { PlanDetail, ShiftItem } from '@/domain/care-plans/plan-queries';
 import { useAuth } from '@/lib/auth';
 import { toast } from '@/lib/toast';
 import { useShiftAction } from '../api/shifts-api';
-import { AssignShiftDialog, CancelShiftDialog, EditShiftDialog } from './shift-dialogs';
+import { AssignShiftDialog, CancelShiftDialog, EditShiftDialog } from './lazy-shift-dialogs';
 
 /** What the plan's owner may do with one shift: assign, make open, mark done, change, cancel. */
 export function OwnerShiftActions({ shift, data }: { shift: ShiftItem; data: PlanDetail }) {

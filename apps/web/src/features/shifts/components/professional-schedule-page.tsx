@@ -29,7 +29,7 @@ import {
 } from '@/domain/care-plans/care-ui';
 import { ShiftCard } from '@/domain/care-plans/shift-card';
 import { WeekGrid } from '@/domain/care-plans/week-grid';
-import { CheckOutDialog } from './shift-dialogs';
+import { CheckOutDialog } from './lazy-shift-dialogs';
 import { useWaitingWork, waitingItem, wasKept } from '@/domain/offline/offline-work';
 import { WaitingPill } from '@/domain/offline/waiting-pill';
 import { OFFLINE_KEPT_MESSAGE } from '@tavara/shared/offline/offline-work';

@@ -10,7 +10,7 @@ import { ShiftCard } from '@/domain/care-plans/shift-card';
 import { WeekGrid } from '@/domain/care-plans/week-grid';
 import { cn } from '@/lib/cn';
 import { OwnerShiftActions, RelativeShiftActions } from './plan-shift-actions';
-import { AddShiftDialog, GenerateShiftsDialog } from './shift-dialogs';
+import { AddShiftDialog, GenerateShiftsDialog } from './lazy-shift-dialogs';
 
 type DayShifts = { day: string; shifts: ShiftItem[] };
 
