@@ -36,6 +36,9 @@ const { values } = parseArgs({
     scenario: { type: 'string' },
     dist: { type: 'string', default: new URL('../../apps/web/dist', import.meta.url).pathname },
     top: { type: 'string', default: '25' },
+    // With --cpu: also the samples of one stretch of the load, `FROM,TO` in ms after navigation
+    // (between the first paint and the main content, say), read as one more "long task".
+    window: { type: 'string' },
   },
 });
 if (!values.url) throw new Error('give --url http://host:port of a server running with AUTH_AUTO_CONFIRM=true');
@@ -240,19 +243,28 @@ function readTrace(events, path) {
     cpuMs: Math.round(cpu / 1000),
     blockingMs: Math.round(blocking / 1000),
     tasksOver50: top.filter((e) => (e.dur ?? 0) > 50_000).length,
-    longTaskWindows: top
-      .filter((e) => (e.dur ?? 0) > 50_000)
-      .map((e) => ({
-        at: Math.round((e.ts - nav.ts) / 1000),
-        ms: Math.round(e.dur / 1000),
-        from: e.ts,
-        to: e.ts + e.dur,
-      })),
+    longTaskWindows: [
+      ...top
+        .filter((e) => (e.dur ?? 0) > 50_000)
+        .map((e) => ({
+          at: Math.round((e.ts - nav.ts) / 1000),
+          ms: Math.round(e.dur / 1000),
+          from: e.ts,
+          to: e.ts + e.dur,
+        })),
+      ...(values.window ? [stretch(values.window, nav.ts)] : []),
+    ],
     longestTasks: [...top]
       .sort((x, y) => (y.dur ?? 0) - (x.dur ?? 0))
       .slice(0, 8)
       .map((e) => ({ at: Math.round((e.ts - nav.ts) / 1000), ms: Math.round((e.dur ?? 0) / 1000), what: describe(e) })),
   };
+}
+
+/** `--window FROM,TO` as a window of the trace clock. */
+function stretch(fromTo, navTs) {
+  const [from, to] = fromTo.split(',').map(Number);
+  return { at: from, ms: to - from, from: navTs + from * 1000, to: navTs + to * 1000 };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -324,7 +336,7 @@ function readProfile(profile, windows = []) {
       ms: w.ms,
       what: Object.entries(perWindow[i])
         .sort((a, b) => b[1] - a[1])
-        .slice(0, 6)
+        .slice(0, 10)
         .map(([source, us]) => `${source} ${Math.round(us / 1000)}`)
         .join('; '),
     })),
