@@ -20,7 +20,7 @@ export const DAILY_PAGES = [
     name: 'medications',
     pattern: '^/family/care-management/(?!create(?:/|$))([^/]+)/medications/?$',
     module: 'src/app/routes/care/medications-route.tsx',
-    dataModule: 'src/app/route-queries.ts',
+    dataModule: 'src/app/medications-route-query.ts',
     data: ['/api/care-plans/$1/medications?days=7', '/api/care-plans/$1/doses'],
   },
   {
@@ -34,7 +34,7 @@ export const DAILY_PAGES = [
     name: 'schedule',
     pattern: '^/professional/schedule/?$',
     module: 'src/app/routes/care/professional-schedule-route.tsx',
-    dataModule: 'src/app/route-queries.ts',
+    dataModule: 'src/app/schedule-route-query.ts',
     data: ['/api/professional/schedule?view=week'],
   },
 ] as const;

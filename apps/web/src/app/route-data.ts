@@ -10,7 +10,8 @@ const PAGES: Record<
 > = {
   medications: {
     code: () => import('./routes/care/medications-route'),
-    data: (planId, search) => import('./route-queries').then((m) => m.prefetchMedicationsPage(planId, search)),
+    data: (planId, search) =>
+      import('./medications-route-query').then((m) => m.prefetchMedicationsPage(planId, search)),
   },
   plan: {
     code: () => import('./routes/care/care-plan-detail-route'),
@@ -18,7 +19,7 @@ const PAGES: Record<
   },
   schedule: {
     code: () => import('./routes/care/professional-schedule-route'),
-    data: (_planId, search) => import('./route-queries').then((m) => m.prefetchSchedulePage(search)),
+    data: (_planId, search) => import('./schedule-route-query').then((m) => m.prefetchSchedulePage(search)),
   },
 };
 

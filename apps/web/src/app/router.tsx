@@ -1,8 +1,10 @@
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router';
 import { ROUTES, type RoutePath } from '@tavara/shared/routes';
+import { warmDateFormats } from '@tavara/shared/time/locale';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
+import { firstAuthCheck } from '@/lib/auth';
 import { lazyWithRetry, usePartLoaded } from '@/lib/lazy-with-retry';
 import { usePageSettledSignal } from '@/lib/page-settled-signal';
 import { lazyPage } from './lazy-page';
@@ -53,11 +55,15 @@ function AppOverlays() {
   const { pathname } = useLocation();
   const loaded = useLoaded();
   const settled = usePageSettledSignal();
-  // A page of the data layer (signed-in pages, the dashboards) first draws itself with its data:
-  // the buttons' code and render came before the page's content on a phone (decision 046).
-  if (!loaded || (!settled && isDataPage(pathname))) return null;
+  // A signed-in page the shell draws first draws itself with its data: the buttons' code and
+  // render came before the page's content on a phone (decision 046). A prerendered page has its
+  // content in its HTML: its buttons come with its load event, as before.
+  if (!loaded || (!settled && SHELL_START && isDataPage(pathname))) return null;
   return <LoadedOverlays pathname={pathname} />;
 }
+
+/** Whether this tab started on the app shell (index.html, nothing in #root) rather than a prerendered page. */
+const SHELL_START = typeof document !== 'undefined' && !document.getElementById('root')?.firstElementChild;
 
 /** Whether `pathname` is one of the pages under the data layer (QueryLayout below). */
 const isDataPage = (pathname: string) =>
@@ -170,7 +176,8 @@ const FIRST_PAGE_WAIT_MS = 1_500;
 /**
  * Resolves when the page the tab opened on can render without suspending — at once, unless the
  * app shell's boot script is preloading a daily page's chunks (`__tavaraPagePreload`): then once
- * the data layer and the page have arrived, or after FIRST_PAGE_WAIT_MS. main.tsx renders after
+ * the data layer and the page have arrived and the session check has answered (its reads left
+ * with the HTML), or after FIRST_PAGE_WAIT_MS. main.tsx renders after
  * it. Otherwise the first render drew the skeleton, and each lazy part revealed after it was held
  * by React's 300 ms reveal throttle: on a phone the plan appeared ~0.3 s after its data and code
  * were both there (decision 046).
@@ -178,8 +185,10 @@ const FIRST_PAGE_WAIT_MS = 1_500;
 export function firstPageCode(pathname: string): Promise<void> {
   if (!(window as { __tavaraPagePreload?: number }).__tavaraPagePreload) return Promise.resolve();
   const path = (Object.keys(PAGES) as RoutePath[]).find((route) => matchPath(route, pathname));
-  const code = Promise.all([QueryLayout.preload(), path ? PAGES[path]?.preload() : undefined]);
+  const code = Promise.all([QueryLayout.preload(), path ? PAGES[path]?.preload() : undefined, firstAuthCheck()]);
   const wait = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
+  // While the code and data download, not inside the page's first render.
+  warmDateFormats();
   // A failed download renders as before: the page's own boundary says so and tries again.
   return Promise.race([code, wait]).then(
     () => undefined,

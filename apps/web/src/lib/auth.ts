@@ -184,6 +184,7 @@ export function resetAuth() {
 }
 
 let started = false;
+let firstCheck: Promise<unknown> = Promise.resolve();
 function start() {
   if (started) return;
   started = true;
@@ -199,7 +200,7 @@ function start() {
   if (navigator.onLine || !showSaved()) {
     // A sign-out made offline reaches the server first, or its cookie would sign the person back in.
     const pending = localStore.get(LOCAL_KEYS.signOutPending) && authClient.signOut();
-    runAuthOperation(INITIAL_AUTH_CHECK, async () => {
+    firstCheck = runAuthOperation(INITIAL_AUTH_CHECK, async () => {
       await pending;
       localStore.remove(LOCAL_KEYS.signOutPending);
       // The app shell's boot script started these two reads as the HTML was read (decision 046),
@@ -218,6 +219,18 @@ function start() {
     if (!state.user || sessionExpiresAt - Date.now() > SESSION_REFRESH_MARGIN_MS) return;
     loadAccount().catch((error: unknown) => console.warn('Session refresh failed', error));
   }, SESSION_TICK_MS);
+}
+
+/**
+ * Starts the session check if nothing has yet, and resolves once its first answer is in the store
+ * (at once when an offline start shows what was saved). Before a daily page's first render
+ * main.tsx waits for it, with a limit (router.tsx `firstPageCode`): the page then renders signed
+ * in, in one transition, instead of its loading state and then the whole page in one synchronous
+ * render when the store changes (a store update cannot be time-sliced; issue 35, decision 046).
+ */
+export function firstAuthCheck(): Promise<unknown> {
+  start();
+  return firstCheck;
 }
 
 function subscribe(listener: () => void) {

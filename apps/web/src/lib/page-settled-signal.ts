@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let settled = false;
 const listeners = new Set<() => void>();
@@ -15,16 +15,19 @@ export function markPageSettled(): void {
   listeners.forEach((listener) => listener());
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => void listeners.delete(listener);
-};
-
-/** Whether markPageSettled has been called in this tab (false while prerendering). */
+/**
+ * Whether markPageSettled has been called in this tab (false while prerendering and hydrating).
+ * It turns true in a transition, not as a store update would (synchronously): what waits for the
+ * page then renders in slices that yield to the person, not in one long task.
+ */
 export function usePageSettledSignal(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => settled,
-    () => false,
-  );
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (seen) return;
+    const listener = () => startTransition(() => setSeen(true));
+    if (settled) listener();
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  }, [seen]);
+  return seen;
 }

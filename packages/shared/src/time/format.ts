@@ -25,7 +25,7 @@ export type TimeZone = string;
 /** A moment: a Date, an ISO string from the API, or epoch milliseconds. */
 export type Instant = Date | string | number;
 
-const LOCALE = 'en-TT';
+import { LOCALE } from './locale';
 
 /** Whether the runtime knows `zone` as an IANA zone name (a stored or typed zone is checked before use). */
 export function isTimeZone(zone: string): boolean {

@@ -1,5 +1,5 @@
 import { Tabs as RadixTabs } from 'radix-ui';
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentProps } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -14,10 +14,25 @@ export const Tabs = RadixTabs.Root;
 const EDGE_SLACK_PX = 2;
 const FADE_PX = 40;
 
+/** Scrolls the list only (scrollIntoView could move the page) so the active tab is clear of the faded edges. */
+function showActiveTab(list: HTMLElement) {
+  const active = list.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+  if (!active || list.scrollWidth <= list.clientWidth) return;
+  const room = list.getBoundingClientRect();
+  const tab = active.getBoundingClientRect();
+  if (tab.left < room.left + FADE_PX) list.scrollLeft -= room.left + FADE_PX - tab.left;
+  else if (tab.right > room.right - FADE_PX) list.scrollLeft += tab.right - (room.right - FADE_PX);
+}
+
 export function TabsList({ className, style, ...props }: ComponentProps<typeof RadixTabs.List>) {
   const ref = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState({ start: false, end: false });
 
+  // Measured where the browser has just laid the page out — the ResizeObserver's callback, which
+  // also runs once as it starts — never in React's commit: reading sizes there forced a layout of
+  // the whole page inside the commit's task, the longest part of a care page's first render on a
+  // phone (decision 046). A later render (a tab chosen) brings the active tab into view at once.
+  const laidOut = useRef(false);
   useEffect(() => {
     const list = ref.current;
     if (!list) return;
@@ -26,9 +41,12 @@ export function TabsList({ className, style, ...props }: ComponentProps<typeof R
       const end = list.scrollLeft + list.clientWidth < list.scrollWidth - EDGE_SLACK_PX;
       setEdges((was) => (was.start === start && was.end === end ? was : { start, end }));
     };
-    measure();
     list.addEventListener('scroll', measure, { passive: true });
-    const resize = new ResizeObserver(measure);
+    const resize = new ResizeObserver(() => {
+      if (!laidOut.current) showActiveTab(list);
+      laidOut.current = true;
+      measure();
+    });
     resize.observe(list);
     return () => {
       list.removeEventListener('scroll', measure);
@@ -36,16 +54,9 @@ export function TabsList({ className, style, ...props }: ComponentProps<typeof R
     };
   }, []);
 
-  // After every render (a tab chosen, or the page opened on one): the active tab in view and
-  // clear of the faded edges, by scrolling the list only — scrollIntoView could move the page.
-  useLayoutEffect(() => {
-    const list = ref.current;
-    const active = list?.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
-    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
-    const room = list.getBoundingClientRect();
-    const tab = active.getBoundingClientRect();
-    if (tab.left < room.left + FADE_PX) list.scrollLeft -= room.left + FADE_PX - tab.left;
-    else if (tab.right > room.right - FADE_PX) list.scrollLeft += tab.right - (room.right - FADE_PX);
+  // After every later render (a tab chosen): the active tab in view and clear of the faded edges.
+  useEffect(() => {
+    if (laidOut.current && ref.current) showActiveTab(ref.current);
   });
 
   const mask =

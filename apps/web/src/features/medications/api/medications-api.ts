@@ -42,7 +42,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * What the medications page shows, read from its address (`?tab=`, `?days=`, `?date=`): by the
- * page, and by the route's prefetch as navigation starts (app/route-queries.ts) — the same keys.
+ * page, and by the route's prefetch as navigation starts (app/medications-route-query.ts) — the same keys.
  */
 export function readMedicationsPageParams(params: URLSearchParams): {
   tab: MedicationsTab;

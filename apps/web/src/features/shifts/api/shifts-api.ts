@@ -15,7 +15,7 @@ export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
 
 /**
  * The schedule's view and date from its address (`?view=`, `?date=`): read by the page and by the
- * route's prefetch as navigation starts (app/route-queries.ts), so both ask for the same data.
+ * route's prefetch as navigation starts (app/schedule-route-query.ts), so both ask for the same data.
  */
 export function readScheduleParams(params: URLSearchParams): { view: ScheduleView; date: string | undefined } {
   const view = params.get('view');
