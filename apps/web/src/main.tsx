@@ -2,7 +2,7 @@
 import '@/lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { AppRouter, firstPageCode } from '@/app/router';
+import { AppRouter, PAGES, QueryLayout } from '@/app/router';
 import { loadFailures } from '@/lib/lazy-with-retry';
 import { registerServiceWorker } from '@/lib/service-worker';
 import './styles.css';
@@ -30,8 +30,16 @@ if (container.firstElementChild)
         loadFailures.count > 0 ? console.warn('The page was rendered again', error) : reportError(error),
     });
   });
-// A daily page whose chunks the boot script is preloading renders once they are here (router.tsx).
-else void firstPageCode(window.location.pathname).then(() => startTransition(() => createRoot(container).render(app)));
+else {
+  const render = () => startTransition(() => createRoot(container).render(app));
+  // A daily page whose chunks the boot script is preloading renders once they are here
+  // (app/route-data.ts `firstPageCode`); if even that chunk cannot load, at once.
+  if ((window as { __tavaraPagePreload?: number }).__tavaraPagePreload)
+    import('@/app/route-data')
+      .then((m) => m.firstPageCode(window.location.pathname, { layout: QueryLayout, pages: PAGES }))
+      .then(render, render);
+  else render();
+}
 
 // Production builds only: in development Vite serves modules one by one and a worker would cache them.
 if (import.meta.env.PROD) registerServiceWorker();

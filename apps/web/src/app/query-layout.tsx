@@ -3,7 +3,8 @@ import { startTransition, Suspense, useCallback, useEffect, useState } from 'rea
 import { Outlet } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
-import { lazyWithRetry, usePartLoaded } from '@/lib/lazy-with-retry';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
+import { usePartLoaded } from '@/lib/use-part-loaded';
 import { markPageSettled } from '@/lib/page-settled-signal';
 import { useHydrated } from '@/lib/use-hydrated';
 import { queryClient } from './query-cache';

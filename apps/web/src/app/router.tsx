@@ -1,17 +1,15 @@
 import { Suspense, useEffect, useSyncExternalStore } from 'react';
-import { BrowserRouter, matchPath, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ROUTES, type RoutePath } from '@tavara/shared/routes';
-import { warmDateFormats } from '@tavara/shared/time/locale';
 import { RootLayout } from '@/components/layouts/root-layout';
 import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
-import { firstAuthCheck } from '@/lib/auth';
-import { lazyWithRetry, usePartLoaded } from '@/lib/lazy-with-retry';
-import { usePageSettledSignal } from '@/lib/page-settled-signal';
+import { lazyWithRetry } from '@/lib/lazy-with-retry';
 import { lazyPage } from './lazy-page';
 
 type Page = ReturnType<typeof lazyPage>;
 
-const QueryLayout = lazyPage(() => import('./query-layout'));
+/** The data layer's layout route; with PAGES, preloaded before a daily page's first render (route-data.ts). */
+export const QueryLayout = lazyPage(() => import('./query-layout'));
 const BeingBuiltPage = lazyPage(() => import('./routes/being-built-page'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found-page'));
 const DevMailboxPage = lazyPage(() => import('./routes/dev/dev-mailbox-page'));
@@ -53,35 +51,20 @@ function useLoaded() {
 
 function AppOverlays() {
   const { pathname } = useLocation();
-  const loaded = useLoaded();
-  const settled = usePageSettledSignal();
-  // A signed-in page the shell draws first draws itself with its data: the buttons' code and
-  // render came before the page's content on a phone (decision 046). A prerendered page has its
-  // content in its HTML: its buttons come with its load event, as before.
-  if (!loaded || (!settled && SHELL_START && isDataPage(pathname))) return null;
-  return <LoadedOverlays pathname={pathname} />;
-}
-
-/** Whether this tab started on the app shell (index.html, nothing in #root) rather than a prerendered page. */
-const SHELL_START = typeof document !== 'undefined' && !document.getElementById('root')?.firstElementChild;
-
-/** Whether `pathname` is one of the pages under the data layer (QueryLayout below). */
-const isDataPage = (pathname: string) =>
-  !(pathname in STATIC_PAGES) && ROUTES.some(({ path }) => matchPath(path, pathname) !== null);
-
-/**
- * Each button once its code has arrived (usePartLoaded), in a boundary of its own for a download
- * that failed: the support button loading on a later page never hides the chat launcher.
- */
-function LoadedOverlays({ pathname }: { pathname: string }) {
-  const chat = usePartLoaded(ChatLauncher);
-  const support = usePartLoaded(SupportOverlay);
+  if (!useLoaded()) return null;
+  // Two boundaries: the support button loading on a later page must not hide the chat launcher.
+  // The page's own content is in the tab's first render (route-data.ts firstPageCode), so these
+  // boundaries' reveals, held by React's 300 ms throttle, no longer hold it back (decision 046).
   return (
     <>
-      <Suspense fallback={null}>{chat && <ChatLauncher />}</Suspense>
       <Suspense fallback={null}>
-        {support && !PAGES_WITHOUT_SUPPORT_BUTTON.has(pathname) && <SupportOverlay />}
+        <ChatLauncher />
       </Suspense>
+      {!PAGES_WITHOUT_SUPPORT_BUTTON.has(pathname) && (
+        <Suspense fallback={null}>
+          <SupportOverlay />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -91,16 +74,11 @@ const APP_OVERLAYS = <AppOverlays />;
 // The notification bell (issue 18) loads beside the page for signed-in people; a same-size
 // placeholder holds its place so the bar does not shift when it arrives.
 const NotificationBellSlot = lazyWithRetry(() => import('./notification-bell-slot'), Nothing, 'Notifications');
-function NavExtras() {
-  const placeholder = <span aria-hidden="true" className="inline-block size-11" />;
-  if (!usePartLoaded(NotificationBellSlot)) return placeholder;
-  return (
-    <Suspense fallback={placeholder}>
-      <NotificationBellSlot />
-    </Suspense>
-  );
-}
-const NAV_EXTRAS = <NavExtras />;
+const NAV_EXTRAS = (
+  <Suspense fallback={<span aria-hidden="true" className="inline-block size-11" />}>
+    <NotificationBellSlot />
+  </Suspense>
+);
 
 /**
  * Pages that exist so far. Every other path of the spec's route table loads
@@ -115,7 +93,7 @@ const VerifyCertificateRoute = lazyPage(() => import('./routes/training/verify-c
 const MatchingRoute = lazyPage(() => import('./routes/matching/matching-route'));
 const BoardRoute = lazyPage(() => import('./routes/boards/board-route'));
 const SupportAndProfileRoute = lazyPage(() => import('./routes/support-and-profile-route'));
-const PAGES: Partial<Record<RoutePath, Page>> = {
+export const PAGES: Partial<Record<RoutePath, Page>> = {
   '/features': lazyPage(() => import('./routes/features-page')),
   '/admin/user-journey': lazyPage(() => import('./routes/admin/user-journey-route')),
   '/about': lazyPage(() => import('./routes/about-page')),
@@ -170,32 +148,6 @@ const STATIC_PAGES: Partial<Record<RoutePath, Page>> = {
   '/privacy': lazyPage(() => import('@/features/legal/privacy-page')),
 };
 
-/** How long the tab's first render waits for a daily page's code (firstPageCode) before drawing its skeleton. */
-const FIRST_PAGE_WAIT_MS = 1_500;
-
-/**
- * Resolves when the page the tab opened on can render without suspending — at once, unless the
- * app shell's boot script is preloading a daily page's chunks (`__tavaraPagePreload`): then once
- * the data layer and the page have arrived and the session check has answered (its reads left
- * with the HTML), or after FIRST_PAGE_WAIT_MS. main.tsx renders after
- * it. Otherwise the first render drew the skeleton, and each lazy part revealed after it was held
- * by React's 300 ms reveal throttle: on a phone the plan appeared ~0.3 s after its data and code
- * were both there (decision 046).
- */
-export function firstPageCode(pathname: string): Promise<void> {
-  if (!(window as { __tavaraPagePreload?: number }).__tavaraPagePreload) return Promise.resolve();
-  const path = (Object.keys(PAGES) as RoutePath[]).find((route) => matchPath(route, pathname));
-  const code = Promise.all([QueryLayout.preload(), path ? PAGES[path]?.preload() : undefined, firstAuthCheck()]);
-  const wait = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
-  // While the code and data download, not inside the page's first render.
-  warmDateFormats();
-  // A failed download renders as before: the page's own boundary says so and tries again.
-  return Promise.race([code, wait]).then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
 /**
  * Declarative routes (not the data router): the data router adds ~17 kB gzip to every first
  * load and the app loads its data with TanStack Query anyway. See docs/decisions/006-web-shell.md.
@@ -220,25 +172,15 @@ export function AppRouter() {
  */
 function usePrefetchRouteData() {
   const { pathname, search } = useLocation();
-  useEffect(() => startRouteData(pathname, search), [pathname, search]);
+  useEffect(() => {
+    if (localStore.get(LOCAL_KEYS.seenSignedIn) !== '1') return;
+    import('./route-data').then(
+      (module) => module.startRoute(pathname, search),
+      // The page loads its own code and data as usual.
+      () => undefined,
+    );
+  }, [pathname, search]);
 }
-
-let startedFor: string | undefined;
-function startRouteData(pathname: string, search: string) {
-  if (localStore.get(LOCAL_KEYS.seenSignedIn) !== '1' || startedFor === pathname + search) return;
-  startedFor = pathname + search;
-  import('./route-data').then(
-    (module) => module.startRoute(pathname, search),
-    // The page loads its own code and data as usual.
-    () => undefined,
-  );
-}
-
-// The address the tab opened on, as the entry runs rather than after React's first commit: its
-// data reaches the cache while the shell renders (the boot script has preloaded route-data and the
-// page's query module, and has the answer on its way), so the page's first render has it instead
-// of drawing "Loading…" first and then the page (decision 046).
-if (typeof window !== 'undefined') startRouteData(window.location.pathname, window.location.search);
 
 export function AppRoutes() {
   usePrefetchRouteData();

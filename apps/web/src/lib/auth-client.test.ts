@@ -22,8 +22,8 @@ describe("the session check takes the boot script's answers", () => {
       [AUTH_BOOT_PATHS.session]: Promise.resolve(json({ user: { id: 'u1' }, session: { id: 's1' } })),
       [AUTH_BOOT_PATHS.account]: Promise.resolve(json({ role: 'family', profileComplete: true })),
     });
-    await expect(authClient.getSession({ early: true })).resolves.toMatchObject({ user: { id: 'u1' } });
-    await expect(authClient.getAccount({ early: true })).resolves.toMatchObject({ role: 'family' });
+    await expect(authClient.getSession(true)).resolves.toMatchObject({ user: { id: 'u1' } });
+    await expect(authClient.getAccount(true)).resolves.toMatchObject({ role: 'family' });
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -31,7 +31,7 @@ describe("the session check takes the boot script's answers", () => {
     const fetch = vi.fn(() => Promise.resolve(json({ user: { id: 'fresh' }, session: { id: 's2' } })));
     vi.stubGlobal('fetch', fetch);
     early({ [AUTH_BOOT_PATHS.session]: Promise.reject(new TypeError('offline')) });
-    await expect(authClient.getSession({ early: true })).resolves.toMatchObject({ user: { id: 'fresh' } });
+    await expect(authClient.getSession(true)).resolves.toMatchObject({ user: { id: 'fresh' } });
     await expect(authClient.getSession()).resolves.toMatchObject({ user: { id: 'fresh' } });
     expect(fetch).toHaveBeenCalledTimes(2);
   });
@@ -41,6 +41,6 @@ describe("the session check takes the boot script's answers", () => {
     early({
       [AUTH_BOOT_PATHS.account]: Promise.resolve(json({ error: { code: 'unauthorized', message: 'Sign in.' } }, 401)),
     });
-    await expect(authClient.getAccount({ early: true })).rejects.toMatchObject({ status: 401, message: 'Sign in.' });
+    await expect(authClient.getAccount(true)).rejects.toMatchObject({ status: 401, message: 'Sign in.' });
   });
 });

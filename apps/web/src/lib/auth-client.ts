@@ -1,15 +1,12 @@
-import type { EnsureProfileResult, Profile } from '@tavara/shared/auth/profile.schema';
-import type { ResetTokenValidation } from '@tavara/shared/auth/reset-password.schema';
-import type { PublicRole, Role } from '@tavara/shared/roles';
-import { AUTH_BOOT_PATHS } from '@tavara/shared/page-boot';
+import type { Profile } from '@tavara/shared/auth/profile.schema';
+import type { Role } from '@tavara/shared/roles';
 import { earlyOr } from './early-answers';
 import { NETWORK_MESSAGE, RequestError } from './request-error';
 
-const { session: SESSION_PATH, account: ACCOUNT_PATH } = AUTH_BOOT_PATHS;
-
 /**
  * The one module that talks to the accounts API: Better Auth under /api/auth/* and our own
- * /api/profile and /api/auth-extra routes. Plain `fetch` rather than the better-auth client
+ * /api/profile and /api/auth-extra routes — with lib/auth-actions.ts, which holds the calls only
+ * the sign-in, sign-up and password pages make. Plain `fetch` rather than the better-auth client
  * package, which would add its fetch layer and nanostores to every page's first load (decision
  * 006). Types only are shared with the server.
  */
@@ -82,7 +79,7 @@ function errorFrom(body: unknown, status: number): RequestError {
  * `early`: the answer the app shell's boot script asked for as the HTML was read, if it did
  * (lib/early-answers.ts) — the page's first session check only.
  */
-async function request<T>(path: string, init: RequestInit = {}, early = false): Promise<T> {
+export async function request<T>(path: string, init: RequestInit = {}, early = false): Promise<T> {
   let response: Response;
   const call = () =>
     fetch(path, {
@@ -101,7 +98,8 @@ async function request<T>(path: string, init: RequestInit = {}, early = false): 
   return body as T;
 }
 
-const post = <T>(path: string, body: object) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });
+/** A POST with the accounts API's error handling (for lib/auth-actions.ts too). */
+export const post = <T>(path: string, body: object) => request<T>(path, { method: 'POST', body: JSON.stringify(body) });
 
 /**
  * A POST to one of Better Auth's account endpoints (`/api/auth/...`) with the accounts API's
@@ -111,35 +109,8 @@ export const authPost = <T>(path: `/api/auth/${string}`, body: object) => post<T
 
 export const authClient = {
   /** The current session, or null when signed out (always 200, so no console error when signed out). */
-  getSession: ({ early = false } = {}) => request<SessionData | null>(SESSION_PATH, {}, early),
-  getAccount: ({ early = false } = {}) => request<AccountDetails>(ACCOUNT_PATH, {}, early),
-  /** With two-factor on (and this device not trusted), the answer asks for the second step instead. */
-  signIn: (input: { email: string; password: string }) =>
-    post<{ user?: SessionUser; twoFactorRedirect?: boolean }>('/api/auth/sign-in/email', input),
-  /** The second sign-in step (issue 22): a code from the authenticator app, or a backup code. */
-  verifyTotp: (input: { code: string; trustDevice?: boolean }) =>
-    post<{ user: SessionUser }>('/api/auth/two-factor/verify-totp', input),
-  verifyBackupCode: (input: { code: string; trustDevice?: boolean }) =>
-    post<{ user: SessionUser }>('/api/auth/two-factor/verify-backup-code', input),
-  signUp: (input: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    password: string;
-    role: PublicRole;
-    /** The chat this sign-up came from: the server links it to the new account (issue 14). */
-    chatSessionId?: string;
-    /** Where the confirmation link lands once it has signed the user in. */
-    callbackURL: string;
-  }) => post<SignUpResult>('/api/auth/sign-up/email', { ...input, name: `${input.firstName} ${input.lastName}` }),
+  /** `early`: the first check, which takes the boot script's answer if it asked (see `request`). */
+  getSession: (early?: boolean) => request<SessionData | null>('/api/auth/get-session', {}, early),
+  getAccount: (early?: boolean) => request<AccountDetails>('/api/profile/me', {}, early),
   signOut: () => post<{ success: boolean }>('/api/auth/sign-out', {}),
-  requestPasswordReset: (input: { email: string; redirectTo: string }) =>
-    post<{ status: boolean; message?: string }>('/api/auth/request-password-reset', input),
-  resetPassword: (input: { newPassword: string; token: string }) =>
-    post<{ status: boolean }>('/api/auth/reset-password', input),
-  validateResetToken: (input: { token: string; email: string }, signal?: AbortSignal) =>
-    request<ResetTokenValidation>(`/api/auth-extra/reset-token/validate?${new URLSearchParams(input).toString()}`, {
-      signal,
-    }),
-  ensureProfile: () => post<EnsureProfileResult>('/api/profile/ensure', {}),
 };

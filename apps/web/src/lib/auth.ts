@@ -109,11 +109,11 @@ const SIGNED_OUT: Pick<AuthState, 'user' | 'role' | 'profileComplete' | 'offline
  * server into the store. Spec §5: a failed profile check is logged and counts as incomplete;
  * the role then falls back to the session's.
  */
-export async function loadAccount({ early = false }: { early?: boolean } = {}): Promise<AuthState> {
+export async function loadAccount(early = false): Promise<AuthState> {
   // A sign-out while this read is on its way wins: its late answer (the person as they were a
   // moment ago) must not sign the tab back in and start the page's reads against an ended session.
   const epoch = signOutEpoch;
-  const session = await authClient.getSession({ early });
+  const session = await authClient.getSession(early);
   if (epoch !== signOutEpoch) return state;
   if (!session) {
     sessionExpiresAt = Number.POSITIVE_INFINITY;
@@ -124,7 +124,7 @@ export async function loadAccount({ early = false }: { early?: boolean } = {}): 
   let role: Role | null = isRole(session.user.role) ? session.user.role : null;
   let profileComplete = false;
   try {
-    const account = await authClient.getAccount({ early });
+    const account = await authClient.getAccount(early);
     // Spec §4: the profile row's role first, the account's as the fallback.
     role = account.profile?.role ?? account.role;
     profileComplete = account.profileComplete;
@@ -205,7 +205,7 @@ function start() {
       localStore.remove(LOCAL_KEYS.signOutPending);
       // The app shell's boot script started these two reads as the HTML was read (decision 046),
       // never with a sign-out pending: its answer would be the session being ended.
-      return loadAccount({ early: !pending });
+      return loadAccount(!pending);
     }).catch((error: unknown) => {
       if ((error as { status?: number }).status === 0 && showSaved()) return;
       console.warn('Session check failed', error);

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, useSyncExternalStore, type ComponentType } from 'react';
+import { lazy, useEffect, useSyncExternalStore, type ComponentType } from 'react';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,8 +31,6 @@ export type LoadFailedProps = { readonly retry: () => void };
 export type LazyComponent<P extends object> = ComponentType<P> & {
   /** Downloads the code (retried as for a render); resolves once it has arrived, rejects if it never does. */
   preload: () => Promise<void>;
-  /** Whether the code has arrived: the component then renders at once, without suspending. */
-  isLoaded: () => boolean;
 };
 
 /**
@@ -53,17 +51,12 @@ export function lazyWithRetry<P extends object>(
   Failed: ComponentType<LoadFailedProps & P>,
   what = 'Code',
 ): LazyComponent<P> {
-  // The code once it has arrived, and whether anything has mounted the component yet.
-  const code: { loaded?: ComponentType<P>; rendered: boolean } = { rendered: false };
-  const loadAndKeep = () =>
-    (code.loaded ? Promise.resolve({ default: code.loaded }) : retryImport(load)).then((module) => {
-      code.loaded = module.default;
-      return module;
-    });
+  // Whether anything has mounted the component yet (preload below).
+  const code = { rendered: false };
   const listeners = new Set<() => void>();
   const create = () =>
     lazy(() =>
-      loadAndKeep().catch((error: unknown) => {
+      retryImport(load).catch((error: unknown) => {
         loadFailures.count++;
         console.warn(`${what} failed to load`, error);
         return { default: FailedView as ComponentType<P> };
@@ -75,6 +68,7 @@ export function lazyWithRetry<P extends object>(
     listeners.forEach((listener) => listener());
   };
   const subscribe = (listener: () => void) => {
+    code.rendered = true;
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
@@ -87,20 +81,15 @@ export function lazyWithRetry<P extends object>(
     return <Failed {...props} retry={retry} />;
   }
 
-  const subscribeMounted = (listener: () => void) => {
-    code.rendered = true;
-    return subscribe(listener);
-  };
-
   function LazyWithRetry(props: P) {
     const Component = useSyncExternalStore(
-      subscribeMounted,
+      subscribe,
       () => Current,
       () => Current,
     );
     // Current is made once per lazyWithRetry call (or by a retry, or preload), never in a render;
     // the React Compiler's lint cannot see that once the loaded code is also kept (`code`).
-    // eslint-disable-next-line react-hooks/static-components
+
     return <Component {...props} />;
   }
   return Object.assign(LazyWithRetry, {
@@ -108,32 +97,8 @@ export function lazyWithRetry<P extends object>(
     // never suspends. Once mounted, the wrapper stays (another element type would mount the part
     // again, its state lost), and a React.lazy that has resolved renders without suspending too.
     preload: () =>
-      loadAndKeep().then((module) => {
+      retryImport(load).then((module) => {
         if (!code.rendered) Current = module.default;
       }),
-    isLoaded: () => code.loaded !== undefined,
   });
-}
-
-/**
- * Whether an optional part of the page (the bell, the offline layer, the floating buttons) may
- * render yet: once its code has arrived, or has failed for good (it then renders its `Failed`
- * view). Mounted only then, it never suspends, so no Suspense boundary around it shows or hides a
- * fallback, and the page's own content is never held behind React's reveal throttle for a part
- * nobody waits for (see lazyWithRetry). The code is asked for when the caller first renders.
- */
-export function usePartLoaded(part: Pick<LazyComponent<never>, 'preload' | 'isLoaded'>): boolean {
-  const [ready, setReady] = useState(part.isLoaded);
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    const done = () => {
-      if (live) setReady(true);
-    };
-    part.preload().then(done, done);
-    return () => {
-      live = false;
-    };
-  }, [part, ready]);
-  return ready;
 }

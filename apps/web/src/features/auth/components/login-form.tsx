@@ -3,7 +3,8 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Form, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
-import { AuthRequestError, authClient } from '@/lib/auth-client';
+import { authActions } from '@/lib/auth-actions';
+import { AuthRequestError } from '@/lib/auth-client';
 import { LOCAL_KEYS, localStore, SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
@@ -39,7 +40,7 @@ export function LoginForm({ email, onEmailChange, onForgotPassword, onVerificati
     else localStore.remove(LOCAL_KEYS.sharedDevice);
     try {
       const needsSecondStep = await runAuthOperation('signing in', async () => {
-        const result = await authClient.signIn(values);
+        const result = await authActions.signIn(values);
         if (result.twoFactorRedirect) return true;
         await loadAccount();
         return false;

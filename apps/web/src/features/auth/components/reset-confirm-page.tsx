@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { resetAuth } from '@/lib/auth';
-import { AuthRequestError, authClient } from '@/lib/auth-client';
+import { authActions } from '@/lib/auth-actions';
+import { AuthRequestError } from '@/lib/auth-client';
 import { SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
@@ -61,7 +62,7 @@ export function ResetConfirmPage() {
       timedOut = true;
       controller.abort();
     }, RESET_VALIDATION_TIMEOUT_MS);
-    authClient.validateResetToken({ token, email }, controller.signal).then(
+    authActions.validateResetToken({ token, email }, controller.signal).then(
       (answer) => setCheck({ for: token, problem: answer.valid ? null : answer.message }),
       (error: unknown) => {
         if (controller.signal.aborted && !timedOut) return;
@@ -154,7 +155,7 @@ function SetNewPassword({ token, email }: { token: string; email: string }) {
 
   async function onSubmit({ password }: { password: string }) {
     try {
-      await authClient.resetPassword({ newPassword: password, token });
+      await authActions.resetPassword({ newPassword: password, token });
     } catch (error) {
       const count = attempts() + 1;
       sessionStore.set(SESSION_KEYS.passwordResetAttempts, String(count));

@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { applyFieldErrors, Form, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { Notice } from '@/components/ui/notice';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
-import { AuthRequestError, authClient } from '@/lib/auth-client';
+import { authActions } from '@/lib/auth-actions';
+import { AuthRequestError } from '@/lib/auth-client';
 import { LOCAL_KEYS, localStore, SESSION_KEYS, sessionStore } from '@/lib/browser-storage';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
@@ -75,14 +76,14 @@ export function SignUpForm({
       const result = await runAuthOperation('creating your account', async () => {
         // The chat travels with the sign-up: the server links it to the new account, so its
         // answers reach the form in whichever browser the confirmation link is opened.
-        const answer = await authClient.signUp({
+        const answer = await authActions.signUp({
           ...values,
           ...(handover?.serverSessionId ? { chatSessionId: handover.serverSessionId } : {}),
           // The mark rides in the confirmation link, so it works in whichever browser opens it.
           callbackURL: invitation ? `${EMAIL_VERIFIED_CALLBACK}&${INVITATION_PARAM}=1` : EMAIL_VERIFIED_CALLBACK,
         });
         if (answer.signedIn) {
-          const ensured = await authClient.ensureProfile().catch((error: unknown) => ({ success: false, error }));
+          const ensured = await authActions.ensureProfile().catch((error: unknown) => ({ success: false, error }));
           if (!ensured.success) console.warn('Could not ensure the new profile', ensured.error);
           await loadAccount();
         }

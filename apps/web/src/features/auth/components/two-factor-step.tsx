@@ -6,7 +6,8 @@ import { TRUST_DEVICE_DAYS } from '@tavara/shared/account/trust-device';
 import { Button } from '@/components/ui/button';
 import { applyFieldErrors, Form, FormCheckboxField, FormTextField, useLazyZodForm } from '@/components/ui/form';
 import { AuthTimeoutError, loadAccount, runAuthOperation } from '@/lib/auth';
-import { AuthRequestError, authClient } from '@/lib/auth-client';
+import { authActions } from '@/lib/auth-actions';
+import { AuthRequestError } from '@/lib/auth-client';
 import { toast } from '@/lib/toast';
 import { AUTH_TOASTS } from '../auth-toasts';
 
@@ -106,7 +107,7 @@ function TotpForm(props: StepProps) {
     <Form
       form={form}
       className="flex flex-col gap-3"
-      onSubmit={(values) => finish(form, () => authClient.verifyTotp(values), props)}
+      onSubmit={(values) => finish(form, () => authActions.verifyTotp(values), props)}
     >
       <FormTextField
         control={form.control}
@@ -139,7 +140,7 @@ function BackupForm(props: StepProps) {
     <Form
       form={form}
       className="flex flex-col gap-3"
-      onSubmit={(values) => finish(form, () => authClient.verifyBackupCode(values), props)}
+      onSubmit={(values) => finish(form, () => authActions.verifyBackupCode(values), props)}
     >
       <FormTextField control={form.control} name="code" label="Backup code" autoComplete="off" autoFocus />
       <FormCheckboxField

@@ -1,5 +1,6 @@
 import { useLazyZodForm } from '@/components/ui/form';
-import { AuthRequestError, authClient } from '@/lib/auth-client';
+import { authActions } from '@/lib/auth-actions';
+import { AuthRequestError } from '@/lib/auth-client';
 import { resetRedirectTo } from '../auth-urls';
 
 // The schema (and zod with it) downloads when the form is first used: /auth shows this form
@@ -21,7 +22,7 @@ export function useResetRequest(
 
   async function onSubmit({ email }: { email: string }) {
     try {
-      await authClient.requestPasswordReset({ email, redirectTo: resetRedirectTo(email) });
+      await authActions.requestPasswordReset({ email, redirectTo: resetRedirectTo(email) });
       on.sent(email);
     } catch (failure) {
       on.failed(failure instanceof AuthRequestError && failure.message ? failure.message : null);
