@@ -2,6 +2,7 @@ import { matchPath } from 'react-router';
 import { matchDailyPage, type DailyPageName } from '@tavara/shared/daily-pages';
 import { warmDateFormats } from '@tavara/shared/time/locale';
 import { firstAuthCheck } from '@/lib/auth';
+import { LOCAL_KEYS, localStore } from '@/lib/browser-storage';
 import type { LazyComponent } from '@/lib/lazy-with-retry';
 
 /**
@@ -62,7 +63,8 @@ export function firstPageCode(
 ): Promise<void> {
   // The address's data as the entry runs, not after React's first commit: it reaches the cache
   // while the page's code arrives (the router's own start, after that commit, finds it there).
-  startRoute(pathname, window.location.search);
+  // For a browser last seen signed in only, as the router does: a visitor's would be answered 401.
+  if (localStore.get(LOCAL_KEYS.seenSignedIn) === '1') startRoute(pathname, window.location.search);
   const path = Object.keys(pages).find((route) => matchPath(route, pathname));
   const code = Promise.all([layout.preload(), path ? pages[path]?.preload() : undefined, firstAuthCheck()]);
   const wait = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
