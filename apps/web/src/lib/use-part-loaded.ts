@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { LazyComponent } from './lazy-with-retry';
 
 /**
- * Whether an optional part of the page (the bell, the offline layer, the floating buttons) may
+ * Whether an optional part of the page (the offline layer, app/query-layout.tsx) may
  * render yet: once its code has arrived, or has failed for good (it then renders its `Failed`
  * view). Mounted only then, it never suspends, so no Suspense boundary around it shows or hides a
  * fallback, and the page's own content is never held behind React's reveal throttle for a part
